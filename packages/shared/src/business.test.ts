@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_BUSINESS,
+  formatAddress,
+  resolveBusiness,
+  telHref,
+  yearsOfExperience,
+} from './business.ts';
+
+describe('business configuration', () => {
+  it('keeps the defaults for unset or blank overrides', () => {
+    expect(resolveBusiness({})).toEqual(DEFAULT_BUSINESS);
+    expect(resolveBusiness({ phone: '  ', email: undefined }).phone).toBe(DEFAULT_BUSINESS.phone);
+  });
+
+  it('takes overrides', () => {
+    const business = resolveBusiness({ phone: '508-555-0199', email: 'rides@example.com' });
+    expect(business.phone).toBe('508-555-0199');
+    expect(business.email).toBe('rides@example.com');
+  });
+
+  it('has a Norfolk, MA address and a dialable phone', () => {
+    expect(formatAddress(DEFAULT_BUSINESS)).toMatch(/Norfolk, MA \d{5}$/);
+    expect(telHref('781-555-0142')).toBe('tel:+17815550142');
+  });
+
+  it('counts years of experience from 2010', () => {
+    expect(yearsOfExperience(new Date('2026-11-22T12:00:00Z'))).toBe(16);
+    // 8 PM on New Year's Eve in New York is already 2027 in UTC.
+    expect(yearsOfExperience(new Date('2027-01-01T01:00:00Z'))).toBe(16);
+  });
+});

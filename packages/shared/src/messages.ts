@@ -1,0 +1,36 @@
+/**
+ * Every message the spec prescribes, word for word. The forms and the server both take them
+ * from here so a check and its message can never drift apart.
+ */
+export const MESSAGES = {
+  csrfMissing: 'CSRF token is missing. Please refresh the page.',
+  csrfFetchFailed: 'Csrf token fetch failed',
+  allFieldsRequired: 'All fields are required',
+  invalidPhone: 'Please enter a valid phone number.',
+  invalidEmail: 'Please enter a valid email',
+  tooManyLoginAttempts: 'Too many failed attempts. Please try again later.',
+  genericRetry: 'An error occurred. Please try again.',
+  googleLoginFailed: 'Google login failed',
+  logoutFailed: 'Logout failed',
+  loggedOut: 'Logged out successfully',
+  noAppointments: 'No appointments found',
+  somethingWentWrong: 'Something went wrong',
+  unknownError: 'Unknown error',
+  loginToBook: 'Login to book Appointments',
+  agreeToTerms: 'Please agree to the terms and conditions.',
+  selectServiceType: 'Please Select Service type',
+  selectDateTime: 'Please select a date and time',
+  tooManyPaymentAttempts: 'Too many payment attempts. Please try again later',
+  paymentDetailsRetry: 'An error occurred. Please try again later',
+  paymentDetailsError: 'Error Fetching Payment details:',
+  tooManyRequests: 'Too many requests, please try again later.',
+  errorOccurred: 'An error occurred',
+  passwordsDoNotMatch: 'Passwords do not match',
+  weakPassword: 'Password must be at least 8 characters & strong.',
+  feedbackRequired: 'Please enter your feedback',
+  feedbackFailed: 'Error submitting feedback.',
+  feedbackThrown: 'Something went wrong.',
+  feedbackThanks: 'Thank you for your feedback!',
+  bookingThrown: 'something went wrong',
+  notFound: 'Not found',
+} as const;

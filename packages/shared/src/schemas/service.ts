@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { CAR_MODELS } from '../models.ts';
+
+/** A service (a car) as `GET /service/list` sends it. Money is in whole dollars. */
+export const ServiceSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  serviceLevel: z.string(),
+  type: z.enum(CAR_MODELS),
+  image: z.string(),
+  about: z.string(),
+  address: z.string(),
+  available: z.boolean(),
+  fees: z.number(),
+  availableServiceTypes: z.array(z.string()),
+  /** `d_m_yyyy` to the time labels already taken; never who took them. */
+  slots_booked: z.record(z.string(), z.array(z.string())),
+  specialServicePricePerHour: z.number(),
+  specialServicePriceBetweenOneHourFifteen: z.number(),
+  specialServicePriceExtra: z.number(),
+  specialServicePriceFlatRate: z.number(),
+  serviceChargePerHour: z.number(),
+  rentalDailyPrice: z.number(),
+  rentalWeeklyPrice: z.number(),
+});
+export type Service = z.infer<typeof ServiceSchema>;
+
+export const ServiceListResponseSchema = z.object({
+  success: z.literal(true),
+  services: z.array(ServiceSchema),
+});
+export type ServiceListResponse = z.infer<typeof ServiceListResponseSchema>;
+
+/** Ids are UUIDs; anything else is answered 400 before touching the database. */
+export const ServiceIdSchema = z.uuid({ message: 'Invalid service id' });
+
+/** The shape of every failure the API answers. */
+export const ErrorResponseSchema = z.object({
+  success: z.literal(false),
+  message: z.string(),
+});
+export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
+
+export const CsrfTokenResponseSchema = z.object({ csrfToken: z.string() });

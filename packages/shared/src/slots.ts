@@ -1,0 +1,253 @@
+/**
+ * Booking slots, computed in the business's time zone whatever the zone of the machine running
+ * this code. One implementation serves the day strip in the browser and the checks on the server.
+ *
+ * Slots are built from wall-clock fields (00:00, 00:30, ... 23:30 on a calendar day in New York)
+ * and turned into instants one by one, never as "midnight + n x 30 minutes": DST days last 23 or
+ * 25 hours. On the spring-forward day 2:00 and 2:30 AM do not exist and are left out; on the
+ * fall-back day 1:00 and 1:30 AM happen twice and are offered once, at their first occurrence.
+ */
+
+export const BUSINESS_TIME_ZONE = 'America/New_York';
+export const BOOKING_WINDOW_DAYS = 90;
+export const SLOT_MINUTES = 30;
+export const SLOTS_PER_ROW = 5;
+
+const SLOT_MS = SLOT_MINUTES * 60_000;
+const WEEKDAYS = ['SUN', 'MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT'] as const;
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+export interface CalendarDate {
+  year: number;
+  /** 1 to 12 */
+  month: number;
+  day: number;
+}
+
+export interface WallClock extends CalendarDate {
+  hour: number;
+  minute: number;
+}
+
+export interface Slot {
+  /** The time label the site shows and `slots_booked` lists, e.g. `9:30 AM`. */
+  label: string;
+  /** ISO instant the slot starts at. */
+  startsAt: string;
+}
+
+export interface SlotDay extends CalendarDate {
+  /** `d_m_yyyy`, the key of `slots_booked`. */
+  key: string;
+  /** `MON` */
+  weekday: string;
+  /** `Nov` */
+  monthShort: string;
+  slots: Slot[];
+}
+
+/** Dates taken so far, as the service list sends them: `d_m_yyyy` to time labels. */
+export type SlotsBooked = Record<string, readonly string[]>;
+
+let wallClockFormat: Intl.DateTimeFormat | undefined;
+
+/** The wall-clock reading in New York at an instant. */
+export function wallClockAt(instant: Date): WallClock {
+  wallClockFormat ??= new Intl.DateTimeFormat('en-US', {
+    timeZone: BUSINESS_TIME_ZONE,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+  });
+  const fields: Record<string, number> = {};
+  for (const part of wallClockFormat.formatToParts(instant)) {
+    if (part.type !== 'literal') fields[part.type] = Number(part.value);
+  }
+  return {
+    year: fields.year ?? NaN,
+    month: fields.month ?? NaN,
+    day: fields.day ?? NaN,
+    hour: fields.hour ?? NaN,
+    minute: fields.minute ?? NaN,
+  };
+}
+
+function utcOfWallClock(w: WallClock): number {
+  return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute);
+}
+
+/** Minutes New York is ahead of UTC at an instant (-240 in summer, -300 in winter). */
+function offsetMsAt(epochMs: number): number {
+  const flooredToMinute = Math.floor(epochMs / 60_000) * 60_000;
+  return utcOfWallClock(wallClockAt(new Date(flooredToMinute))) - flooredToMinute;
+}
+
+function sameWallClock(a: WallClock, b: WallClock): boolean {
+  return (
+    a.year === b.year &&
+    a.month === b.month &&
+    a.day === b.day &&
+    a.hour === b.hour &&
+    a.minute === b.minute
+  );
+}
+
+/**
+ * The instant a New York wall-clock time happens, or null when it does not exist (the hour
+ * skipped in spring). A repeated time (the hour repeated in autumn) gives its first occurrence.
+ */
+export function instantFromWallClock(w: WallClock): Date | null {
+  const asUtc = utcOfWallClock(w);
+  // The earlier of the two candidate offsets around the instant wins for repeated times.
+  const before = asUtc - offsetMsAt(asUtc - 86_400_000);
+  const after = asUtc - offsetMsAt(asUtc + 86_400_000);
+  for (const candidate of before <= after ? [before, after] : [after, before]) {
+    if (sameWallClock(wallClockAt(new Date(candidate)), w)) return new Date(candidate);
+  }
+  return null;
+}
+
+/** `d_m_yyyy`, unpadded: 5 March 2026 is `5_3_2026`. */
+export function slotDateKey(date: CalendarDate): string {
+  return `${date.day}_${date.month}_${date.year}`;
+}
+
+const SLOT_DATE_KEY = /^([1-9]\d?)_([1-9]\d?)_(\d{4})$/;
+
+/** Parses a `d_m_yyyy` key, refusing padding and dates that do not exist (31_2_2026). */
+export function parseSlotDateKey(key: string): CalendarDate | null {
+  const match = SLOT_DATE_KEY.exec(key);
+  if (!match) return null;
+  const date = { day: Number(match[1]), month: Number(match[2]), year: Number(match[3]) };
+  const check = new Date(Date.UTC(date.year, date.month - 1, date.day));
+  if (check.getUTCMonth() !== date.month - 1 || check.getUTCDate() !== date.day) return null;
+  return date;
+}
+
+/** `12:00 AM`, `9:30 AM`, `12:30 PM`, `11:30 PM`. */
+export function formatSlotTime(hour: number, minute: number): string {
+  const hour12 = hour % 12 === 0 ? 12 : hour % 12;
+  return `${hour12}:${String(minute).padStart(2, '0')} ${hour < 12 ? 'AM' : 'PM'}`;
+}
+
+const SLOT_TIME_LABEL = /^(1[0-2]|[1-9]):(00|30) (AM|PM)$/;
+
+/** Parses a slot label; only times on the half-hour grid are slots. */
+export function parseSlotTime(label: string): { hour: number; minute: number } | null {
+  const match = SLOT_TIME_LABEL.exec(label);
+  if (!match) return null;
+  const hour12 = Number(match[1]) % 12;
+  return { hour: match[3] === 'PM' ? hour12 + 12 : hour12, minute: Number(match[2]) };
+}
+
+/** The instant a slot starts, or null when the date, the label or the time does not exist. */
+export function slotStartsAt(dateKey: string, timeLabel: string): Date | null {
+  const date = parseSlotDateKey(dateKey);
+  const time = parseSlotTime(timeLabel);
+  return date && time ? instantFromWallClock({ ...date, ...time }) : null;
+}
+
+/** The slot key and label of an instant on the half-hour grid. */
+export function slotOfInstant(instant: Date): { slotDate: string; slotTime: string } {
+  const wall = wallClockAt(instant);
+  return { slotDate: slotDateKey(wall), slotTime: formatSlotTime(wall.hour, wall.minute) };
+}
+
+/** The first slot start a customer may book: now, rounded up to the next half hour. */
+export function earliestSlotStart(now: Date): Date {
+  // New York's offsets are whole hours, so rounding the instant rounds the wall clock too.
+  return new Date(Math.ceil(now.getTime() / SLOT_MS) * SLOT_MS);
+}
+
+function addDays(date: CalendarDate, days: number): CalendarDate {
+  const d = new Date(Date.UTC(date.year, date.month - 1, date.day + days));
+  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
+}
+
+/** Today's calendar date in New York. */
+export function businessToday(now: Date): CalendarDate {
+  const { year, month, day } = wallClockAt(now);
+  return { year, month, day };
+}
+
+/** The last calendar day of the booking window (today is the first of its 90 days). */
+export function lastBookableDay(now: Date): CalendarDate {
+  return addDays(businessToday(now), BOOKING_WINDOW_DAYS - 1);
+}
+
+function midnightOf(date: CalendarDate): Date {
+  // Midnight exists every day in New York (its DST changes happen at 2 AM).
+  return instantFromWallClock({ ...date, hour: 0, minute: 0 }) as Date;
+}
+
+function slotsOfDay(date: CalendarDate, earliest: Date, booked: ReadonlySet<string>): Slot[] {
+  const start = midnightOf(date).getTime();
+  const end = midnightOf(addDays(date, 1)).getTime();
+  const regularDay = end - start === 86_400_000;
+  const slots: Slot[] = [];
+  for (let hour = 0; hour < 24; hour++) {
+    for (let minute = 0; minute < 60; minute += SLOT_MINUTES) {
+      // On the 363 ordinary days the offset is fixed, which spares a time-zone lookup per slot.
+      const instant = regularDay
+        ? new Date(start + (hour * 60 + minute) * 60_000)
+        : instantFromWallClock({ ...date, hour, minute });
+      if (!instant || instant < earliest) continue;
+      const label = formatSlotTime(hour, minute);
+      if (!booked.has(label)) slots.push({ label, startsAt: instant.toISOString() });
+    }
+  }
+  return slots;
+}
+
+/**
+ * The booking window as the day strip shows it: 90 days from today in New York, each with its
+ * free 30-minute slots until midnight; today's start at the next half hour; booked slots left out.
+ */
+export function listBookableDays(now: Date, slotsBooked: SlotsBooked = {}): SlotDay[] {
+  const today = businessToday(now);
+  const earliest = earliestSlotStart(now);
+  const days: SlotDay[] = [];
+  for (let offset = 0; offset < BOOKING_WINDOW_DAYS; offset++) {
+    const date = addDays(today, offset);
+    const key = slotDateKey(date);
+    const weekday = new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay();
+    days.push({
+      ...date,
+      key,
+      weekday: WEEKDAYS[weekday] ?? '',
+      monthShort: (MONTHS[date.month - 1] ?? '').slice(0, 3),
+      slots: slotsOfDay(date, earliest, new Set(slotsBooked[key] ?? [])),
+    });
+  }
+  return days;
+}
+
+/** Whether a slot may be booked at `now`: a real slot, not started, inside the 90-day window. */
+export function isBookableSlot(now: Date, dateKey: string, timeLabel: string): boolean {
+  const startsAt = slotStartsAt(dateKey, timeLabel);
+  if (!startsAt || startsAt < earliestSlotStart(now)) return false;
+  return startsAt < midnightOf(addDays(lastBookableDay(now), 1));
+}
+
+/** `November 22, 2026`: how appointments show their `d_m_yyyy` date. */
+export function formatSlotDateLong(dateKey: string): string {
+  const date = parseSlotDateKey(dateKey);
+  if (!date) return dateKey;
+  return `${MONTHS[date.month - 1]} ${date.day}, ${date.year}`;
+}
