@@ -1,0 +1,85 @@
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema.ts';
+import { acquireDataDirLock } from './lock.ts';
+
+export type Schema = typeof schema;
+/** Both drivers give the same query builder; domain code only ever sees this type. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface DbHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** A round trip to the database, for readiness checks. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface CreateDbOptions {
+  /** `postgres://...` for a PostgreSQL server; unset for embedded PGlite. */
+  url?: string | undefined;
+  /** PGlite's data directory, or `memory://` for a throwaway database. */
+  dataDir?: string;
+  /** node-postgres pool size. */
+  poolSize?: number;
+}
+
+/** Opens PostgreSQL when a URL is given, otherwise the embedded PGlite database. */
+export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
+  if (options.url) return openPostgres(options.url, options.poolSize ?? 20);
+  return openPglite(options.dataDir ?? 'memory://');
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<DbHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
+  // An idle client that loses its server must not crash the process; the next query reconnects.
+  pool.on('error', () => {});
+  const db = drizzlePostgres({ client: pool, schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'postgres',
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(dataDir: string): Promise<DbHandle> {
+  const inMemory = dataDir.startsWith('memory://');
+  const release = inMemory
+    ? () => {}
+    : acquireDataDirLock(join(dataDir, '..', `${basename(dataDir)}.lock`));
+  try {
+    const client = await PGlite.create(dataDir);
+    const db = drizzlePglite({ client, schema }) as unknown as Database;
+    return {
+      db,
+      kind: 'pglite',
+      ping: async () => {
+        await db.execute(sql`select 1`);
+      },
+      close: async () => {
+        await client.close();
+        release();
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+function basename(path: string): string {
+  return (
+    path
+      .replace(/[\\/]+$/, '')
+      .split(/[\\/]/)
+      .pop() || 'data'
+  );
+}

@@ -1,0 +1,5 @@
+export { createDb, type CreateDbOptions, type Database, type DbHandle } from './client.ts';
+export { prepareDb } from './migrate.ts';
+export { seedDemoCatalogue } from './seed.ts';
+export { DEMO_CATALOGUE, type CatalogueEntry } from './catalogue.ts';
+export * from './schema.ts';

@@ -1,0 +1,36 @@
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import type { DbHandle, Schema } from './client.ts';
+import { seedDemoCatalogue } from './seed.ts';
+
+const MIGRATIONS_FOLDER = fileURLToPath(new URL('../drizzle', import.meta.url));
+/** Any fixed number; several instances starting together migrate one at a time. */
+const MIGRATION_LOCK_KEY = 4_021_877;
+
+export interface PrepareOptions {
+  /** Fill an empty catalogue with the demo cars. */
+  seed: boolean;
+}
+
+/** Applies the committed migrations and, when asked, seeds the demo catalogue. */
+export async function prepareDb(handle: DbHandle, options: PrepareOptions): Promise<void> {
+  if (handle.kind === 'pglite') {
+    await migratePglite(handle.db as unknown as PgliteDatabase<Schema>, {
+      migrationsFolder: MIGRATIONS_FOLDER,
+    });
+    if (options.seed) await seedDemoCatalogue(handle.db);
+    return;
+  }
+  // Session-level advisory locks need one connection throughout: hold it in a transaction.
+  await handle.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`);
+    await migratePostgres(tx as unknown as NodePgDatabase<Schema>, {
+      migrationsFolder: MIGRATIONS_FOLDER,
+    });
+    if (options.seed) await seedDemoCatalogue(tx);
+  });
+}
