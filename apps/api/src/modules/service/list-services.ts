@@ -1,0 +1,64 @@
+import { and, asc, gte, inArray } from 'drizzle-orm';
+import { appointments, LIVE_APPOINTMENT_STATUSES, services, type Database } from '@app/db';
+import { businessToday, instantFromWallClock, type CarModel, type Service } from '@app/shared';
+
+type ServiceRow = typeof services.$inferSelect;
+
+const dollars = (cents: number) => cents / 100;
+
+/** Maps a row to the spec's JSON shape: `_id`, model as `type`, money in dollars. */
+export function toServiceJson(row: ServiceRow, slotsBooked: Service['slots_booked']): Service {
+  return {
+    _id: row.id,
+    name: row.name,
+    serviceLevel: row.serviceLevel,
+    type: row.model as CarModel,
+    image: row.image,
+    about: row.about,
+    address: row.address,
+    available: row.available,
+    fees: dollars(row.feesCents),
+    availableServiceTypes: row.serviceTypes,
+    slots_booked: slotsBooked,
+    specialServicePricePerHour: dollars(row.specialPricePerHourCents),
+    specialServicePriceBetweenOneHourFifteen: dollars(row.specialPriceOneHourFifteenCents),
+    specialServicePriceExtra: dollars(row.specialPriceExtraCents),
+    specialServicePriceFlatRate: dollars(row.specialPriceFlatRateCents),
+    serviceChargePerHour: dollars(row.serviceChargePerHourCents),
+    rentalDailyPrice: dollars(row.rentalDailyCents),
+    rentalWeeklyPrice: dollars(row.rentalWeeklyCents),
+  };
+}
+
+/**
+ * Every service in catalogue order, each with the slots taken from today (New York) on:
+ * held and paid alike, as time labels by `d_m_yyyy`, never who took them.
+ */
+export async function listServices(db: Database, now: Date): Promise<Service[]> {
+  const startOfToday = instantFromWallClock({ ...businessToday(now), hour: 0, minute: 0 }) ?? now;
+  const [rows, taken] = await Promise.all([
+    db.select().from(services).orderBy(asc(services.position), asc(services.createdAt)),
+    db
+      .select({
+        serviceId: appointments.serviceId,
+        slotDate: appointments.slotDate,
+        slotTime: appointments.slotTime,
+      })
+      .from(appointments)
+      .where(
+        and(
+          inArray(appointments.status, [...LIVE_APPOINTMENT_STATUSES]),
+          gte(appointments.slotStart, startOfToday),
+        ),
+      )
+      .orderBy(asc(appointments.slotStart)),
+  ]);
+
+  const booked = new Map<string, Record<string, string[]>>();
+  for (const slot of taken) {
+    const byDate = booked.get(slot.serviceId) ?? {};
+    (byDate[slot.slotDate] ??= []).push(slot.slotTime);
+    booked.set(slot.serviceId, byDate);
+  }
+  return rows.map((row) => toServiceJson(row, booked.get(row.id) ?? {}));
+}

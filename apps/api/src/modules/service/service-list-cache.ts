@@ -1,0 +1,58 @@
+import type { Database } from '@app/db';
+import type { Service } from '@app/shared';
+import { listServices } from './list-services.ts';
+
+export interface ServiceList {
+  services: Service[];
+  /** The serialized `GET /service/list` answer, made once per load. */
+  body: string;
+}
+
+export interface ServiceListCache {
+  get(): Promise<ServiceList>;
+  /** Called after anything that changes a service or takes or frees a slot. */
+  invalidate(): void;
+}
+
+/**
+ * The service list is read by every visitor and changes only when a slot is taken or freed, so
+ * its serialized answer is kept in memory. This instance's own writes invalidate it at once;
+ * writes made by other instances show up within `maxAgeMs` (the database's unique index, not
+ * this list, is what prevents double booking). Concurrent misses share one query.
+ */
+export function createServiceListCache(
+  db: Database,
+  options: { maxAgeMs: number; now: () => Date },
+): ServiceListCache {
+  let cached: { list: ServiceList; at: number } | undefined;
+  let pending: Promise<ServiceList> | undefined;
+  let generation = 0;
+
+  const load = () => {
+    const startedGeneration = generation;
+    const at = Date.now();
+    const promise = listServices(db, options.now())
+      .then((services) => {
+        const list = { services, body: JSON.stringify({ success: true, services }) };
+        if (startedGeneration === generation) cached = { list, at };
+        return list;
+      })
+      .finally(() => {
+        if (pending === promise) pending = undefined;
+      });
+    pending = promise;
+    return promise;
+  };
+
+  return {
+    get() {
+      if (cached && Date.now() - cached.at < options.maxAgeMs) return Promise.resolve(cached.list);
+      return pending ?? load();
+    },
+    invalidate() {
+      generation++;
+      cached = undefined;
+      pending = undefined;
+    },
+  };
+}

@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import { ServiceIdSchema } from '@app/shared';
+import { AppError } from '../../errors.ts';
+import type { ServiceListCache } from './service-list-cache.ts';
+
+export function registerServiceRoutes(app: FastifyInstance, cache: ServiceListCache): void {
+  app.get('/api/service/list', async (_request, reply) => {
+    const { body } = await cache.get();
+    return reply
+      .header('content-type', 'application/json; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(body);
+  });
+
+  app.get<{ Params: { serviceId: string } }>('/api/service/:serviceId', async (request) => {
+    const serviceId = ServiceIdSchema.parse(request.params.serviceId);
+    const { services } = await cache.get();
+    const service = services.find((s) => s._id === serviceId);
+    if (!service) throw AppError.notFound('Service not found');
+    return { success: true, service };
+  });
+}

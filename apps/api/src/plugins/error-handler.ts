@@ -1,0 +1,46 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ZodError } from 'zod';
+import { MESSAGES, type ErrorResponse } from '@app/shared';
+import { AppError } from '../errors.ts';
+
+const GENERIC_FAILURE = 'Something went wrong on our side. Please try again.';
+
+/**
+ * The one place errors become answers: `{ success: false, message }`, 4xx with their message,
+ * 5xx logged with the request id and answered generically (no stack, no internals).
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | Error, request, reply) => {
+    const { status, message } = describe(error);
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    const body: ErrorResponse = { success: false, message };
+    return reply.status(status).send(body);
+  });
+}
+
+function describe(error: FastifyError | Error): { status: number; message: string } {
+  if (error instanceof AppError) return { status: error.statusCode, message: error.message };
+  if (error instanceof ZodError) {
+    return { status: 400, message: error.issues[0]?.message ?? 'Invalid request' };
+  }
+  const status =
+    'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+  if (status >= 400 && status < 500)
+    return { status, message: clientMessage(error as FastifyError) };
+  return { status: status >= 500 ? status : 500, message: GENERIC_FAILURE };
+}
+
+/** Fastify's own 4xx messages, reworded where they would confuse a visitor. */
+function clientMessage(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'The request is too large.';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Send the request as JSON (Content-Type: application/json).';
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return 'The request body is not valid JSON.';
+    default:
+      return error.message || MESSAGES.errorOccurred;
+  }
+}

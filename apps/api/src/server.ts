@@ -1,0 +1,41 @@
+import { createDb, prepareDb } from '@app/db';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config/env.ts';
+
+/** Starts the API and the built site on one port, and stops gracefully on SIGTERM / SIGINT. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const db = await createDb({ url: config.databaseUrl, dataDir: config.dataDir });
+  await prepareDb(db, { seed: config.seedDemo });
+
+  const app = await buildApp({
+    config,
+    db,
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-csrf-token"]'],
+    },
+  });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    await app.close();
+    await db.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  await app.listen({ host: config.host, port: config.port });
+  const where = db.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
+  app.log.info(`Site ready at ${config.publicBaseUrl} (${where})`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) console.error(error.message);
+  else console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
