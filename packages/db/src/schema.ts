@@ -2,8 +2,10 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -62,11 +64,14 @@ export const APPOINTMENT_STATUSES = [
 ] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 
-/** A booked or held slot of one car. */
+/** A booked or held slot of one car, with the ride's details and its payment state. */
 export const appointments = pgTable(
   'appointments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
     serviceId: uuid('service_id')
       .notNull()
       .references(() => services.id),
@@ -75,18 +80,142 @@ export const appointments = pgTable(
     slotDate: text('slot_date').notNull(),
     slotTime: text('slot_time').notNull(),
     status: text('status').$type<AppointmentStatus>().notNull().default('pending_payment'),
+    serviceType: text('service_type').notNull(),
+    phone: text('phone').notNull(),
+    pickupAddress: text('pickup_address').notNull(),
+    dropoffAddress: text('dropoff_address').notNull(),
+    pickupNotes: text('pickup_notes').notNull().default(''),
+    needsReturnRide: boolean('needs_return_ride'),
+    returnPickupAddress: text('return_pickup_address').notNull().default(''),
+    returnDropoffAddress: text('return_dropoff_address').notNull().default(''),
+    returnPickupNotes: text('return_pickup_notes').notNull().default(''),
+    /** The deposit, computed by the server: fees + 1 dollar. */
+    amountCents: integer('amount_cents').notNull(),
+    checkoutSessionId: text('checkout_session_id'),
+    /** A pending appointment holds its slot until then (the checkout's lifetime). */
+    holdExpiresAt: instant('hold_expires_at').notNull(),
+    paidAt: instant('paid_at'),
     createdAt: instant('created_at').notNull().defaultNow(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
   },
   (t) => [
     check(
       'appointments_status_known',
       sql`${t.status} in ('pending_payment', 'paid', 'expired', 'cancelled', 'completed')`,
     ),
+    check('appointments_amount_positive', sql`${t.amountCents} > 0`),
     // The rule that makes double booking impossible, across any number of server instances:
     // at most one live appointment per car and slot start.
     uniqueIndex('appointments_one_live_per_slot')
       .on(t.serviceId, t.slotStart)
       .where(sql`${t.status} in ('pending_payment', 'paid')`),
+    uniqueIndex('appointments_checkout_session_unique').on(t.checkoutSessionId),
     index('appointments_slot_start_idx').on(t.slotStart),
+    index('appointments_user_idx').on(t.userId, t.createdAt),
+    index('appointments_pending_hold_idx')
+      .on(t.holdExpiresAt)
+      .where(sql`${t.status} = 'pending_payment'`),
+  ],
+);
+
+/** Provider events already handled: a webhook delivered ten times is fulfilled once. */
+export const paymentEvents = pgTable('payment_events', {
+  eventId: text('event_id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: instant('received_at').notNull().defaultNow(),
+});
+
+/**
+ * The local sandbox checkout (development and tests only): what a hosted checkout page
+ * provider would keep on its side.
+ */
+export const sandboxCheckouts = pgTable('sandbox_checkouts', {
+  id: text('id').primaryKey(),
+  appointmentId: uuid('appointment_id').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  productName: text('product_name').notNull(),
+  customerEmail: text('customer_email').notNull(),
+  customerName: text('customer_name').notNull().default(''),
+  metadata: jsonb('metadata').$type<Record<string, string>>().notNull(),
+  status: text('status').$type<'open' | 'complete' | 'expired'>().notNull().default('open'),
+  paymentStatus: text('payment_status').$type<'paid' | 'unpaid'>().notNull().default('unpaid'),
+  successUrl: text('success_url').notNull(),
+  cancelUrl: text('cancel_url').notNull(),
+  expiresAt: instant('expires_at').notNull(),
+  createdAt: instant('created_at').notNull().defaultNow(),
+});
+
+/** A customer account. Emails are stored lower-cased; Google accounts are linked by `sub`. */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    /** argon2id; null for an account that only signs in with Google. */
+    passwordHash: text('password_hash'),
+    phone: text('phone').notNull().default(''),
+    address: text('address').notNull().default(''),
+    gender: text('gender').notNull().default('Not Selected'),
+    dob: date('dob', { mode: 'string' }),
+    googleSub: text('google_sub'),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    uniqueIndex('users_google_sub_unique').on(t.googleSub),
+    check('users_email_lower', sql`${t.email} = lower(${t.email})`),
+    check('users_gender_known', sql`${t.gender} in ('Not Selected', 'Male', 'Female')`),
+  ],
+);
+
+/** A signed-in browser. Only the SHA-256 of the cookie's token is kept. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    lastSeenAt: instant('last_seen_at').notNull().defaultNow(),
+    /** Absolute end, however active the session is. */
+    expiresAt: instant('expires_at').notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/** A password reset link: single use, short-lived, stored hashed. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    expiresAt: instant('expires_at').notNull(),
+    usedAt: instant('used_at'),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId)],
+);
+
+/** Feedback from a signed-in customer; anonymous feedback keeps no link to its author. */
+export const feedback = pgTable(
+  'feedback',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    message: text('message').notNull(),
+    rating: integer('rating').notNull(),
+    emoji: text('emoji').notNull().default(''),
+    isAnonymous: boolean('is_anonymous').notNull(),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('feedback_rating_range', sql`${t.rating} between 0 and 5`),
+    check('feedback_emoji_known', sql`${t.emoji} in ('', 'sad', 'neutral', 'happy')`),
+    check('feedback_anonymous_unlinked', sql`not ${t.isAnonymous} or ${t.userId} is null`),
   ],
 );

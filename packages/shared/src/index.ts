@@ -4,3 +4,5 @@ export * from './pricing.ts';
 export * from './slots.ts';
 export * from './messages.ts';
 export * from './schemas/service.ts';
+export * from './schemas/account.ts';
+export * from './schemas/booking.ts';

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { MESSAGES } from '../messages.ts';
+import { parseSlotDateKey, parseSlotTime } from '../slots.ts';
+
+/** Notes fields: at most 50 words; typing past the 50th word is ignored. */
+export const NOTES_MAX_WORDS = 50;
+/** The phone input accepts at most 15 digits unless long numbers are enabled. */
+export const PHONE_MAX_DIGITS = 15;
+export const PHONE_DEFAULT_COUNTRY = 'us';
+export const ADDRESS_MAX_LENGTH = 300;
+
+export function countWords(text: string): number {
+  const trimmed = text.trim();
+  return trimmed === '' ? 0 : trimmed.split(/\s+/).length;
+}
+
+/** The text cut after its 50th word (what the notes fields keep of longer input). */
+export function limitWords(text: string, max = NOTES_MAX_WORDS): string {
+  if (countWords(text) <= max) return text;
+  const words = text.trimStart().split(/(\s+)/);
+  return words.slice(0, max * 2 - 1).join('');
+}
+
+/** A phone as the booking form sends it: a country code and 7 to 15 digits, formatting aside. */
+export function isValidBookingPhone(phone: string): boolean {
+  const digits = phone.replace(/[\s().-]/g, '');
+  return /^\+?\d{7,15}$/.test(digits) && digits.replace(/\D/g, '').length <= PHONE_MAX_DIGITS;
+}
+
+export const SLOT_TAKEN_MESSAGE =
+  'Sorry, this time slot was just taken. Please choose another time.';
+
+const notes = z
+  .string()
+  .max(1000, 'Notes must be at most 50 words.')
+  .refine((v) => countWords(v) <= NOTES_MAX_WORDS, 'Notes must be at most 50 words.')
+  .default('');
+const address = (label: string) =>
+  z
+    .string({ error: `Please enter the ${label}.` })
+    .trim()
+    .min(1, `Please enter the ${label}.`)
+    .max(ADDRESS_MAX_LENGTH, `The ${label} must be at most ${ADDRESS_MAX_LENGTH} characters.`);
+const optionalAddress = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(ADDRESS_MAX_LENGTH, `The ${label} must be at most ${ADDRESS_MAX_LENGTH} characters.`)
+    .default('');
+
+/** `POST /user/book-appointment`. The server decides the price; the browser never sends one. */
+export const BookingRequestSchema = z
+  .object({
+    serviceId: z.uuid({ message: 'Invalid service id' }),
+    slotDate: z
+      .string({ error: MESSAGES.selectDateTime })
+      .refine((v) => parseSlotDateKey(v) !== null, MESSAGES.selectDateTime),
+    slotTime: z
+      .string({ error: MESSAGES.selectDateTime })
+      .refine((v) => parseSlotTime(v) !== null, MESSAGES.selectDateTime),
+    phone: z
+      .string({ error: MESSAGES.invalidPhone })
+      .refine(isValidBookingPhone, MESSAGES.invalidPhone),
+    pickupAddress: address('pickup address'),
+    dropoffAddress: address('drop-off address'),
+    pickupNotes: notes,
+    selectedServiceType: z.string().max(60, MESSAGES.selectServiceType).default(''),
+    /** Unset until the customer answers the return-ride question. */
+    needsReturnRide: z.boolean().nullable().default(null),
+    returnPickupNotes: notes,
+    returnPickupAddress: optionalAddress('return pickup address'),
+    returnDropoffAddress: optionalAddress('return drop-off address'),
+  })
+  .superRefine((v, ctx) => {
+    if (v.needsReturnRide === true) return;
+    const returnFields = [v.returnPickupAddress, v.returnDropoffAddress, v.returnPickupNotes];
+    if (returnFields.some((field) => field.trim() !== '')) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Return ride details are only needed for a return ride.',
+      });
+    }
+  });
+export type BookingRequest = z.input<typeof BookingRequestSchema>;
+export type BookingInput = z.output<typeof BookingRequestSchema>;
+
+/** `POST /user/create-checkout-session`: the appointment to pay for (other fields are echoed). */
+export const CheckoutRequestSchema = z.object({
+  appointmentId: z.uuid({ message: 'Invalid appointment id' }),
+});
+
+export const PaymentDetailsQuerySchema = z.object({
+  session_id: z
+    .string({ error: 'Payment details not found' })
+    .regex(/^[A-Za-z0-9_]{8,255}$/, 'Payment details not found'),
+});
+
+/** What `/user/stripe-payment-details` answers as `session`. */
+export interface PaymentSessionResult {
+  customer_details: { name: string; email: string };
+  amount_total: number;
+  payment_status: string;
+  metadata: { Date: string; Time: string; serviceName: string; serviceAddress: string };
+}
+
+/** One entry of `/user/appointments`. */
+export interface AppointmentView {
+  _id: string;
+  serviceData: { image: string; name: string; address: string };
+  type: string;
+  slotDate: string;
+  slotTime: string;
+  payment: boolean;
+  cancelled: boolean;
+  isCompleted: boolean;
+}
