@@ -9,6 +9,28 @@ export const ROOT_DIR = resolve(import.meta.dirname, '../../../..');
 
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
+const DURATION_UNITS_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+/** `90s`, `15m`, `1h`, `30d`. */
+const duration = z
+  .string()
+  .regex(/^\d+[smhd]$/, 'must be a duration such as 15m, 1h or 30d')
+  .transform(
+    (v) => Number(v.slice(0, -1)) * DURATION_UNITS_MS[v.at(-1) as keyof typeof DURATION_UNITS_MS],
+  );
+
+export interface RateLimit {
+  max: number;
+  windowMs: number;
+}
+/** `5/15m`: at most 5 in any 15 minutes. */
+const rateLimit = z
+  .string()
+  .regex(/^\d+\/\d+[smhd]$/, 'must look like 5/15m (count/window)')
+  .transform((v): RateLimit => {
+    const [max, window] = v.split('/') as [string, string];
+    return { max: Number(max), windowMs: duration.parse(window) };
+  });
+
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -27,6 +49,33 @@ const EnvSchema = z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
     TRUST_PROXY: flag.default(false),
+    SESSION_IDLE_TIMEOUT: duration.default(duration.parse('7d')),
+    SESSION_MAX_AGE: duration.default(duration.parse('30d')),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+    MAIL_FROM: z.string().min(3).optional(),
+    MAIL_DIR: z.string().min(1).default('var/mail'),
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+      .optional(),
+    RATE_LIMIT_LOGIN_PER_EMAIL: rateLimit.default(rateLimit.parse('5/15m')),
+    RATE_LIMIT_LOGIN_PER_IP: rateLimit.default(rateLimit.parse('50/15m')),
+    RATE_LIMIT_SIGNUP_PER_IP: rateLimit.default(rateLimit.parse('10/1h')),
+    RATE_LIMIT_RESET_PER_EMAIL: rateLimit.default(rateLimit.parse('3/1h')),
+    RATE_LIMIT_RESET_PER_IP: rateLimit.default(rateLimit.parse('10/15m')),
+    RATE_LIMIT_PAYMENT_PER_IP: rateLimit.default(rateLimit.parse('60/15m')),
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_...)')
+      .optional(),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_/, 'must be a Stripe webhook secret (whsec_...)')
+      .optional(),
     BUSINESS_NAME: z.string().optional(),
     BUSINESS_PHONE: z.string().optional(),
     BUSINESS_EMAIL: z.string().optional(),
@@ -38,6 +87,22 @@ const EnvSchema = z
   .refine((env) => env.NODE_ENV !== 'production' || env.SESSION_SECRET, {
     path: ['SESSION_SECRET'],
     message: 'is required in production (at least 32 random characters)',
+  })
+  .refine((env) => env.NODE_ENV !== 'production' || env.SMTP_URL, {
+    path: ['SMTP_URL'],
+    message: 'is required in production (password reset emails must really be sent)',
+  })
+  .refine((env) => Boolean(env.STRIPE_SECRET_KEY) === Boolean(env.STRIPE_WEBHOOK_SECRET), {
+    path: ['STRIPE_WEBHOOK_SECRET'],
+    message: 'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together',
+  })
+  .refine((env) => env.NODE_ENV !== 'production' || env.STRIPE_SECRET_KEY, {
+    path: ['STRIPE_SECRET_KEY'],
+    message: 'is required in production (the sandbox checkout is for development and tests only)',
+  })
+  .refine((env) => env.NODE_ENV !== 'production' || env.PUBLIC_BASE_URL, {
+    path: ['PUBLIC_BASE_URL'],
+    message: 'is required in production (links in emails are built from it)',
   });
 
 export interface Config {
@@ -54,6 +119,20 @@ export interface Config {
   logLevel: string;
   trustProxy: boolean;
   business: Business;
+  session: { idleTimeoutMs: number; maxAgeMs: number };
+  mail: { smtpUrl: string | undefined; from: string; dir: string };
+  googleClientId: string | undefined;
+  redisUrl: string | undefined;
+  rateLimits: {
+    loginPerEmail: RateLimit;
+    loginPerIp: RateLimit;
+    signupPerIp: RateLimit;
+    resetPerEmail: RateLimit;
+    resetPerIp: RateLimit;
+    paymentPerIp: RateLimit;
+  };
+  /** Stripe when both keys are set; otherwise the local sandbox checkout (never in production). */
+  stripe: { secretKey: string; webhookSecret: string } | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -67,6 +146,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   const env = parsed.data;
   const dataDir = resolve(ROOT_DIR, env.DATA_DIR);
+  const business = resolveBusiness({
+    name: env.BUSINESS_NAME,
+    phone: env.BUSINESS_PHONE,
+    email: env.BUSINESS_EMAIL,
+    street: env.BUSINESS_STREET,
+    locality: env.BUSINESS_LOCALITY,
+    region: env.BUSINESS_REGION,
+    postalCode: env.BUSINESS_POSTAL_CODE,
+  });
   return {
     env: env.NODE_ENV,
     isProduction: env.NODE_ENV === 'production',
@@ -80,15 +168,27 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: resolve(ROOT_DIR, env.WEB_DIST_DIR),
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
-    business: resolveBusiness({
-      name: env.BUSINESS_NAME,
-      phone: env.BUSINESS_PHONE,
-      email: env.BUSINESS_EMAIL,
-      street: env.BUSINESS_STREET,
-      locality: env.BUSINESS_LOCALITY,
-      region: env.BUSINESS_REGION,
-      postalCode: env.BUSINESS_POSTAL_CODE,
-    }),
+    business,
+    session: { idleTimeoutMs: env.SESSION_IDLE_TIMEOUT, maxAgeMs: env.SESSION_MAX_AGE },
+    mail: {
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM ?? `"${business.name}" <${business.email}>`,
+      dir: resolve(ROOT_DIR, env.MAIL_DIR),
+    },
+    googleClientId: env.GOOGLE_CLIENT_ID,
+    redisUrl: env.REDIS_URL,
+    rateLimits: {
+      loginPerEmail: env.RATE_LIMIT_LOGIN_PER_EMAIL,
+      loginPerIp: env.RATE_LIMIT_LOGIN_PER_IP,
+      signupPerIp: env.RATE_LIMIT_SIGNUP_PER_IP,
+      resetPerEmail: env.RATE_LIMIT_RESET_PER_EMAIL,
+      resetPerIp: env.RATE_LIMIT_RESET_PER_IP,
+      paymentPerIp: env.RATE_LIMIT_PAYMENT_PER_IP,
+    },
+    stripe:
+      env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET }
+        : undefined,
   };
 }
 

@@ -86,7 +86,11 @@ describe('CSRF protection', () => {
 
   it('uses a Secure __Host- cookie in production', async () => {
     const production = await buildApp({
-      config: testConfig({ env: 'production', isProduction: true }),
+      config: testConfig({
+        env: 'production',
+        isProduction: true,
+        stripe: { secretKey: 'sk_test_unused', webhookSecret: 'whsec_unused' },
+      }),
       db: database.handle,
     });
     try {

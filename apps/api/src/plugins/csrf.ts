@@ -1,6 +1,12 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors.ts';
+import {
+  newToken,
+  readSessionToken,
+  writeSessionCookie,
+  type SessionCookie,
+} from './session-cookie.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -14,45 +20,34 @@ declare module 'fastify' {
   }
 }
 
-export interface CsrfOptions {
-  secret: string;
-  /** `__Host-sid` in production: Secure, host-only, path `/`. */
-  cookieName: string;
-  secureCookie: boolean;
-}
-
 /**
- * CSRF tokens bound to the visitor's cookie: the cookie carries a random id (the session token
- * once signed in), the token is an HMAC of it. Nothing is stored for a visitor, a forged request
- * from another site cannot read the token, and a new cookie (at sign-in) makes a new token.
+ * CSRF tokens bound to the visitor's cookie: the cookie carries a random token (the session
+ * token once signed in), the CSRF token is an HMAC of it. Nothing is stored for a visitor, a
+ * forged request from another site cannot read the token, and a new cookie (at sign-in) makes
+ * a new token (ADR 003).
  */
-export function registerCsrf(app: FastifyInstance, options: CsrfOptions): void {
+export function registerCsrf(
+  app: FastifyInstance,
+  options: { secret: string; cookie: SessionCookie },
+): void {
   const tokenFor = (cookieValue: string) =>
     createHmac('sha256', options.secret).update(`csrf:${cookieValue}`).digest('base64url');
 
-  const ensureCookie = (request: FastifyRequest, reply: FastifyReply): string => {
-    const existing = request.cookies[options.cookieName];
-    if (existing && /^[A-Za-z0-9_-]{43}$/.test(existing)) return existing;
-    const value = randomBytes(32).toString('base64url');
-    reply.setCookie(options.cookieName, value, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: options.secureCookie,
-    });
-    return value;
-  };
-
   app.get('/api/csrf-token', async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return { csrfToken: tokenFor(ensureCookie(request, reply)) };
+    let cookieValue = readSessionToken(request, options.cookie);
+    if (!cookieValue) {
+      cookieValue = newToken();
+      writeSessionCookie(reply, options.cookie, cookieValue);
+    }
+    return { csrfToken: tokenFor(cookieValue) };
   });
 
   app.addHook('preHandler', async (request) => {
     // Unknown routes answer 404 whatever the method; there is nothing to protect there.
     if (SAFE_METHODS.has(request.method) || request.is404) return;
     if (request.routeOptions.config.csrf === false) return;
-    const cookie = request.cookies[options.cookieName];
+    const cookie = readSessionToken(request, options.cookie);
     const header = request.headers[CSRF_HEADER];
     if (!cookie || typeof header !== 'string' || !sameToken(header, tokenFor(cookie))) {
       throw AppError.forbidden(CSRF_FAILED_MESSAGE);

@@ -21,7 +21,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
 function describe(error: FastifyError | Error): { status: number; message: string } {
   if (error instanceof AppError) return { status: error.statusCode, message: error.message };
   if (error instanceof ZodError) {
-    return { status: 400, message: error.issues[0]?.message ?? 'Invalid request' };
+    const issue = error.issues[0];
+    // A body that is not an object at all gets a sentence, not zod's type names.
+    if (issue?.path.length === 0 && issue.code === 'invalid_type') {
+      return { status: 400, message: 'The request body must be a JSON object.' };
+    }
+    return { status: 400, message: issue?.message ?? 'Invalid request' };
   }
   const status =
     'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;

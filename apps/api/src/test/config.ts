@@ -17,6 +17,23 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     trustProxy: false,
     business: DEFAULT_BUSINESS,
+    session: { idleTimeoutMs: 7 * 86_400_000, maxAgeMs: 30 * 86_400_000 },
+    mail: {
+      smtpUrl: undefined,
+      from: '"Norfolk Rides" <support@norfolkrides.com>',
+      dir: '/nonexistent-mail-dir',
+    },
+    googleClientId: undefined,
+    redisUrl: undefined,
+    rateLimits: {
+      loginPerEmail: { max: 5, windowMs: 15 * 60_000 },
+      loginPerIp: { max: 50, windowMs: 15 * 60_000 },
+      signupPerIp: { max: 10, windowMs: 3_600_000 },
+      resetPerEmail: { max: 3, windowMs: 3_600_000 },
+      resetPerIp: { max: 10, windowMs: 15 * 60_000 },
+      paymentPerIp: { max: 60, windowMs: 15 * 60_000 },
+    },
+    stripe: undefined,
     ...overrides,
   };
 }

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_BUSINESS } from '@app/shared';
+import { ConfigError, loadConfig } from './env.ts';
+
+const SECRET = 'x'.repeat(40);
+
+describe('configuration', () => {
+  it('has working defaults for development', () => {
+    const config = loadConfig({ SESSION_SECRET: SECRET });
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 3000,
+      databaseUrl: undefined,
+      seedDemo: true,
+      publicBaseUrl: 'http://localhost:3000',
+      business: DEFAULT_BUSINESS,
+      stripe: undefined,
+      session: { idleTimeoutMs: 7 * 86_400_000, maxAgeMs: 30 * 86_400_000 },
+      rateLimits: { loginPerEmail: { max: 5, windowMs: 15 * 60_000 } },
+    });
+    expect(config.dataDir).toMatch(/var\/data$/);
+  });
+
+  it('reads durations, rate limits and business overrides', () => {
+    const config = loadConfig({
+      SESSION_SECRET: SECRET,
+      SESSION_IDLE_TIMEOUT: '90m',
+      RATE_LIMIT_SIGNUP_PER_IP: '1000/1h',
+      BUSINESS_PHONE: '508-555-0199',
+      PUBLIC_BASE_URL: 'https://rides.example.com/',
+    });
+    expect(config.session.idleTimeoutMs).toBe(90 * 60_000);
+    expect(config.rateLimits.signupPerIp).toEqual({ max: 1000, windowMs: 3_600_000 });
+    expect(config.business.phone).toBe('508-555-0199');
+    expect(config.publicBaseUrl).toBe('https://rides.example.com');
+    expect(config.mail.from).toBe(`"${DEFAULT_BUSINESS.name}" <${DEFAULT_BUSINESS.email}>`);
+  });
+
+  it('stops with the full list of what is wrong', () => {
+    expect(() =>
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://db', RATE_LIMIT_LOGIN_PER_IP: 'lots' }),
+    ).toThrow(ConfigError);
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://db', RATE_LIMIT_LOGIN_PER_IP: 'lots' });
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).toContain('PORT');
+      expect(message).toContain('DATABASE_URL: must be a postgres:// or postgresql:// URL');
+      expect(message).toContain('RATE_LIMIT_LOGIN_PER_IP: must look like 5/15m (count/window)');
+    }
+  });
+
+  it('refuses production without its secrets, real email, a public URL and Stripe', () => {
+    try {
+      loadConfig({ NODE_ENV: 'production' });
+      expect.unreachable();
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).toContain('SESSION_SECRET: is required in production');
+      expect(message).toContain('SMTP_URL: is required in production');
+      expect(message).toContain('PUBLIC_BASE_URL: is required in production');
+      expect(message).toContain('STRIPE_SECRET_KEY: is required in production');
+    }
+    const production = loadConfig({
+      NODE_ENV: 'production',
+      SESSION_SECRET: SECRET,
+      SMTP_URL: 'smtp://mail.example.com:587',
+      PUBLIC_BASE_URL: 'https://rides.example.com',
+      STRIPE_SECRET_KEY: 'sk_live_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+    });
+    expect(production.isProduction).toBe(true);
+    expect(production.stripe).toEqual({ secretKey: 'sk_live_x', webhookSecret: 'whsec_x' });
+  });
+
+  it('wants both Stripe keys or neither', () => {
+    expect(() => loadConfig({ SESSION_SECRET: SECRET, STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(
+      /STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together/,
+    );
+  });
+});

@@ -1,0 +1,70 @@
+import { and, eq, gt, lt } from 'drizzle-orm';
+import { passwordResets, sessions, type Database } from '@app/db';
+import { hashToken, newToken } from '../../plugins/session-cookie.ts';
+
+export interface SessionPolicy {
+  /** A session unused this long ends. */
+  idleTimeoutMs: number;
+  /** A session ends this long after sign-in, however active. */
+  maxAgeMs: number;
+}
+
+/** Sessions are not touched on every request: once a minute is precise enough for idle expiry. */
+const TOUCH_EVERY_MS = 60_000;
+
+/** Starts a session for a user and answers its token (only its hash is stored). */
+export async function createSession(
+  db: Database,
+  userId: string,
+  now: Date,
+  policy: SessionPolicy,
+): Promise<string> {
+  const token = newToken();
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    userId,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + policy.maxAgeMs),
+  });
+  return token;
+}
+
+/** The user a session token belongs to, or null when unknown, idle too long or expired. */
+export async function findSessionUserId(
+  db: Database,
+  token: string,
+  now: Date,
+  policy: SessionPolicy,
+): Promise<string | null> {
+  const tokenHash = hashToken(token);
+  const [session] = await db
+    .select()
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.tokenHash, tokenHash),
+        gt(sessions.expiresAt, now),
+        gt(sessions.lastSeenAt, new Date(now.getTime() - policy.idleTimeoutMs)),
+      ),
+    );
+  if (!session) return null;
+  if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, tokenHash));
+  }
+  return session.userId;
+}
+
+export async function deleteSession(db: Database, token: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+}
+
+export async function deleteUserSessions(db: Database, userId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** Housekeeping: sessions past their absolute end and reset links past their hour. */
+export async function deleteExpiredSessions(db: Database, now: Date): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.expiresAt, now));
+  await db.delete(passwordResets).where(lt(passwordResets.expiresAt, now));
+}

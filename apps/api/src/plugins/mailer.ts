@@ -1,0 +1,55 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+  close(): void;
+}
+
+/**
+ * Mail goes out over SMTP when SMTP_URL is set. Without it (development only: production
+ * refuses to start), each message is written to MAIL_DIR as an .eml file anyone can open.
+ */
+export function createMailer(options: {
+  smtpUrl: string | undefined;
+  from: string;
+  dir: string;
+  log: FastifyBaseLogger;
+}): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      async send(mail) {
+        await transport.sendMail({ from: options.from, ...mail });
+      },
+      close: () => transport.close(),
+    };
+  }
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  });
+  return {
+    async send(mail) {
+      const info = await transport.sendMail({ from: options.from, ...mail });
+      mkdirSync(options.dir, { recursive: true });
+      const file = join(
+        options.dir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^A-Za-z0-9]/g, '').slice(0, 12)}.eml`,
+      );
+      writeFileSync(file, info.message as Buffer);
+      options.log.info({ file, subject: mail.subject }, 'email written to disk (no SMTP_URL set)');
+    },
+    close: () => transport.close(),
+  };
+}

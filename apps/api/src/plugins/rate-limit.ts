@@ -1,0 +1,104 @@
+import { Redis } from 'ioredis';
+import type { RateLimit } from '../config/env.ts';
+import { AppError } from '../errors.ts';
+
+/**
+ * Fixed-window counters: in memory for one instance, in Redis (REDIS_URL) when several
+ * instances must share them. Our own small limiter rather than @fastify/rate-limit because the
+ * login limits count failed attempts only and are keyed by the submitted email (ADR 005).
+ */
+export interface RateLimitStore {
+  /** Adds one to a key's count and answers the count in the current window. */
+  increment(key: string, windowMs: number): Promise<number>;
+  count(key: string): Promise<number>;
+  reset(key: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function createMemoryStore(now: () => number = Date.now): RateLimitStore {
+  const counters = new Map<string, { count: number; resetAt: number }>();
+  const live = (key: string) => {
+    const counter = counters.get(key);
+    if (counter && counter.resetAt <= now()) {
+      counters.delete(key);
+      return undefined;
+    }
+    return counter;
+  };
+  // Expired counters would otherwise pile up under a spray of distinct keys.
+  const sweep = setInterval(() => {
+    for (const key of counters.keys()) live(key);
+  }, 60_000);
+  sweep.unref();
+  return {
+    async increment(key, windowMs) {
+      const counter = live(key) ?? { count: 0, resetAt: now() + windowMs };
+      counter.count += 1;
+      counters.set(key, counter);
+      return counter.count;
+    },
+    async count(key) {
+      return live(key)?.count ?? 0;
+    },
+    async reset(key) {
+      counters.delete(key);
+    },
+    async close() {
+      clearInterval(sweep);
+    },
+  };
+}
+
+export function createRedisStore(url: string, prefix = 'rl:'): RateLimitStore {
+  const redis = new Redis(url, {
+    maxRetriesPerRequest: 2,
+    enableOfflineQueue: true,
+    lazyConnect: false,
+  });
+  return {
+    async increment(key, windowMs) {
+      // One round trip: count, and start the window's expiry on the first hit only.
+      const [[, count] = [null, 0]] = (await redis
+        .multi()
+        .incr(prefix + key)
+        .pexpire(prefix + key, windowMs, 'NX')
+        .exec()) as [[Error | null, number]];
+      return Number(count);
+    },
+    async count(key) {
+      return Number((await redis.get(prefix + key)) ?? 0);
+    },
+    async reset(key) {
+      await redis.del(prefix + key);
+    },
+    async close() {
+      await redis.quit();
+    },
+  };
+}
+
+export interface Limiter {
+  /** Refuses with 429 when the key is already at its limit (a failure counter, say). */
+  check(key: string, limit: RateLimit, message: string): Promise<void>;
+  /** Counts one more; refuses with 429 past the limit (counts every attempt). */
+  consume(key: string, limit: RateLimit, message: string): Promise<void>;
+  /** Counts one more without refusing (a failure that just happened). */
+  record(key: string, limit: RateLimit): Promise<void>;
+  reset(key: string): Promise<void>;
+}
+
+export function createLimiter(store: RateLimitStore): Limiter {
+  const refuse = (message: string) => new AppError(429, message);
+  return {
+    async check(key, limit, message) {
+      if ((await store.count(key)) >= limit.max) throw refuse(message);
+    },
+    async consume(key, limit, message) {
+      if ((await store.increment(key, limit.windowMs)) > limit.max) throw refuse(message);
+    },
+    async record(key, limit) {
+      await store.increment(key, limit.windowMs);
+    },
+    reset: (key) => store.reset(key),
+  };
+}
