@@ -2,12 +2,32 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DbHandle } from '@app/db';
 import type { Config } from './config/env.ts';
+import { registerAuth } from './plugins/auth.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { createMailer, type Mailer } from './plugins/mailer.ts';
+import {
+  createLimiter,
+  createMemoryStore,
+  createRedisStore,
+  type RateLimitStore,
+} from './plugins/rate-limit.ts';
+import { sessionCookieFor } from './plugins/session-cookie.ts';
 import { registerWeb } from './plugins/web.ts';
+import { createGoogleVerifier, type GoogleVerifier } from './modules/auth/google-verifier.ts';
+import { registerGoogleRoutes } from './modules/auth/google.routes.ts';
+import { registerFeedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { createServiceListCache } from './modules/service/service-list-cache.ts';
 import { registerServiceRoutes } from './modules/service/service.routes.ts';
+import { sessionStarter } from './modules/session/start-session.ts';
+import { registerUserRoutes } from './modules/user/user.routes.ts';
+import { registerBookingRoutes } from './modules/booking/booking.routes.ts';
+import type { PaymentProvider } from './modules/payments/payment-provider.ts';
+import { registerPaymentWebhook } from './modules/payments/payments.routes.ts';
+import { createSandboxProvider } from './modules/payments/sandbox-provider.ts';
+import { registerSandboxCheckout } from './modules/payments/sandbox.routes.ts';
+import { createStripeProvider } from './modules/payments/stripe-provider.ts';
 
 export interface AppDeps {
   config: Config;
@@ -18,16 +38,16 @@ export interface AppDeps {
   logger?: boolean | object;
   /** How long another instance's booking may take to show in the service list. */
   serviceListMaxAgeMs?: number;
+  /** Outside services, replaceable in tests; made from the configuration otherwise. */
+  mailer?: Mailer;
+  googleVerifier?: GoogleVerifier;
+  rateLimitStore?: RateLimitStore;
+  payments?: PaymentProvider;
 }
 
 /** Builds the whole application without listening, so tests can drive it with `inject`. */
-export async function buildApp({
-  config,
-  db,
-  now = () => new Date(),
-  logger = false,
-  serviceListMaxAgeMs = 1000,
-}: AppDeps) {
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db, now = () => new Date(), logger = false, serviceListMaxAgeMs = 1000 } = deps;
   const app: FastifyInstance = Fastify({
     logger,
     trustProxy: config.trustProxy,
@@ -36,18 +56,66 @@ export async function buildApp({
     return503OnClosing: true,
   });
 
-  registerErrorHandler(app);
-  await app.register(fastifyCookie);
-  registerCsrf(app, {
-    secret: config.sessionSecret,
-    cookieName: config.isProduction ? '__Host-sid' : 'sid',
-    secureCookie: config.isProduction,
+  const store =
+    deps.rateLimitStore ??
+    (config.redisUrl
+      ? createRedisStore(config.redisUrl)
+      : createMemoryStore(() => now().getTime()));
+  const mailer = deps.mailer ?? createMailer({ ...config.mail, log: app.log });
+  const googleVerifier =
+    deps.googleVerifier ??
+    (config.googleClientId ? createGoogleVerifier({ clientId: config.googleClientId }) : undefined);
+  app.addHook('onClose', async () => {
+    if (!deps.rateLimitStore) await store.close();
+    if (!deps.mailer) mailer.close();
   });
 
+  registerErrorHandler(app);
+  // Bodies are JSON (and the forms of the sandbox page); plain text is refused with 415.
+  app.removeContentTypeParser('text/plain');
+  await app.register(fastifyCookie);
+  const cookie = sessionCookieFor(config.isProduction);
+  registerCsrf(app, { secret: config.sessionSecret, cookie });
+  const auth = registerAuth(app, { db: db.db, cookie, policy: config.session, now });
+  const startSession = sessionStarter({ db: db.db, cookie, policy: config.session, now });
+  const limiter = createLimiter(store);
+
   const serviceList = createServiceListCache(db.db, { maxAgeMs: serviceListMaxAgeMs, now });
+  const onSlotsChanged = () => serviceList.invalidate();
+  const payments = deps.payments ?? paymentProviderFor(config, db, now);
+
   registerHealthRoutes(app, db);
   registerServiceRoutes(app, serviceList);
+  registerUserRoutes(app, { db: db.db, config, auth, limiter, mailer, cookie, startSession, now });
+  registerGoogleRoutes(app, {
+    db: db.db,
+    verifier: googleVerifier,
+    limiter,
+    failuresPerIp: config.rateLimits.loginPerIp,
+    startSession,
+    now,
+  });
+  registerFeedbackRoutes(app, { db: db.db, now });
+  registerBookingRoutes(app, {
+    db: db.db,
+    payments,
+    limiter,
+    paymentsPerIp: config.rateLimits.paymentPerIp,
+    publicBaseUrl: config.publicBaseUrl,
+    onSlotsChanged,
+    now,
+  });
+  await registerPaymentWebhook(app, { db: db.db, payments, onSlotsChanged, now });
+  if (payments.name === 'sandbox')
+    await registerSandboxCheckout(app, { db: db.db, onSlotsChanged, now });
   await registerWeb(app, config.webDistDir);
 
   return app;
+}
+
+/** Stripe when configured; the sandbox only outside production (the config refuses it there). */
+function paymentProviderFor(config: Config, db: DbHandle, now: () => Date): PaymentProvider {
+  if (config.stripe) return createStripeProvider(config.stripe);
+  if (config.isProduction) throw new Error('Payments need STRIPE_SECRET_KEY in production');
+  return createSandboxProvider({ db: db.db, publicBaseUrl: config.publicBaseUrl, now });
 }

@@ -1,6 +1,10 @@
 import { createDb, prepareDb } from '@app/db';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config/env.ts';
+import { expireStaleHolds } from './modules/booking/holds.ts';
+import { deleteExpiredSessions } from './modules/session/sessions.ts';
+
+const HOUSEKEEPING_EVERY_MS = 60 * 60_000;
 
 /** Starts the API and the built site on one port, and stops gracefully on SIGTERM / SIGINT. */
 async function main(): Promise<void> {
@@ -17,11 +21,27 @@ async function main(): Promise<void> {
     },
   });
 
+  const housekeeping = setInterval(() => {
+    deleteExpiredSessions(db.db, new Date()).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'housekeeping failed'),
+    );
+  }, HOUSEKEEPING_EVERY_MS);
+  housekeeping.unref();
+  // Unpaid holds past their checkout give their slots back.
+  const holdSweep = setInterval(() => {
+    expireStaleHolds(db.db, new Date()).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'releasing expired holds failed'),
+    );
+  }, 60_000);
+  holdSweep.unref();
+
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    clearInterval(housekeeping);
+    clearInterval(holdSweep);
     await app.close();
     await db.close();
     process.exit(0);

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appointments } from '@app/db';
-import { slotStartsAt } from '@app/shared';
 import { openTestDatabase, type TestDatabase } from '../../test/databases.ts';
+import { insertAppointment, insertUser } from '../../test/fixtures.ts';
 import { createServiceListCache } from './service-list-cache.ts';
 
 const NOW = new Date('2026-11-22T15:07:00Z');
@@ -14,13 +13,9 @@ describe('the service list cache', () => {
   afterAll(() => database.drop());
 
   const book = async (serviceId: string, slotTime: string) => {
-    await database.handle.db.insert(appointments).values({
-      serviceId,
-      slotDate: '23_11_2026',
-      slotTime,
-      slotStart: slotStartsAt('23_11_2026', slotTime) as Date,
-      status: 'paid',
-    });
+    const userId = await insertUser(database.handle.db);
+    const slot = { userId, serviceId, slotDate: '23_11_2026', slotTime, status: 'paid' as const };
+    await insertAppointment(database.handle.db, slot);
   };
 
   it('keeps its answer for its age limit, and drops it at once when invalidated', async () => {

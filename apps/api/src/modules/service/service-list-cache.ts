@@ -1,3 +1,4 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Database } from '@app/db';
 import type { Service } from '@app/shared';
 import { listServices } from './list-services.ts';
@@ -6,6 +7,24 @@ export interface ServiceList {
   services: Service[];
   /** The serialized `GET /service/list` answer, made once per load. */
   body: string;
+  /** The body compressed, made once per load on first use (a phone gets 3 KB, not 12 KB). */
+  encoded(encoding: 'br' | 'gzip'): Buffer;
+}
+
+function serviceListOf(services: Service[]): ServiceList {
+  const body = JSON.stringify({ success: true, services });
+  const encodings: { br?: Buffer; gzip?: Buffer } = {};
+  return {
+    services,
+    body,
+    encoded(encoding) {
+      encodings[encoding] ??=
+        encoding === 'br'
+          ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+          : gzipSync(body, { level: 6 });
+      return encodings[encoding];
+    },
+  };
 }
 
 export interface ServiceListCache {
@@ -33,7 +52,7 @@ export function createServiceListCache(
     const at = Date.now();
     const promise = listServices(db, options.now())
       .then((services) => {
-        const list = { services, body: JSON.stringify({ success: true, services }) };
+        const list = serviceListOf(services);
         if (startedGeneration === generation) cached = { list, at };
         return list;
       })

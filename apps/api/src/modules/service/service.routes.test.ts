@@ -1,10 +1,12 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { appointments, DEMO_CATALOGUE } from '@app/db';
-import { ServiceListResponseSchema, slotStartsAt, type Service } from '@app/shared';
+import { DEMO_CATALOGUE } from '@app/db';
+import { ServiceListResponseSchema, type Service } from '@app/shared';
 import { buildApp } from '../../app.ts';
 import { testConfig } from '../../test/config.ts';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../test/databases.ts';
+import { insertAppointment, insertUser } from '../../test/fixtures.ts';
 
 const NOW = new Date('2026-11-22T15:07:00Z'); // Sunday 10:07 AM in New York
 
@@ -47,27 +49,17 @@ describe.each(await databaseKinds())('GET /api/service/list on %s', (kind) => {
   it('shows held and paid slots from today on, keyed d_m_yyyy, and never who booked', async () => {
     const [first, second] = await list();
     if (!first || !second) throw new Error('the demo catalogue has at least two services');
-    const row = (
-      serviceId: string,
-      slotDate: string,
-      slotTime: string,
-      status: 'pending_payment' | 'paid' | 'expired' | 'cancelled',
-    ) => ({
-      serviceId,
-      slotDate,
-      slotTime,
-      status,
-      slotStart: slotStartsAt(slotDate, slotTime) as Date,
-    });
-    await database.handle.db.insert(appointments).values([
-      row(first._id, '23_11_2026', '9:30 AM', 'paid'),
-      row(first._id, '23_11_2026', '10:00 AM', 'pending_payment'),
-      row(first._id, '5_1_2027', '12:00 AM', 'paid'),
-      row(first._id, '23_11_2026', '10:30 AM', 'expired'),
-      row(first._id, '23_11_2026', '11:00 AM', 'cancelled'),
-      row(first._id, '21_11_2026', '9:00 AM', 'paid'), // yesterday: not worth sending
-      row(second._id, '22_11_2026', '11:30 PM', 'paid'),
-    ]);
+    const userId = await insertUser(database.handle.db);
+    type Status = 'pending_payment' | 'paid' | 'expired' | 'cancelled';
+    const book = (serviceId: string, slotDate: string, slotTime: string, status: Status) =>
+      insertAppointment(database.handle.db, { userId, serviceId, slotDate, slotTime, status });
+    await book(first._id, '23_11_2026', '9:30 AM', 'paid');
+    await book(first._id, '23_11_2026', '10:00 AM', 'pending_payment');
+    await book(first._id, '5_1_2027', '12:00 AM', 'paid');
+    await book(first._id, '23_11_2026', '10:30 AM', 'expired');
+    await book(first._id, '23_11_2026', '11:00 AM', 'cancelled');
+    await book(first._id, '21_11_2026', '9:00 AM', 'paid'); // yesterday: not worth sending
+    await book(second._id, '22_11_2026', '11:30 PM', 'paid');
 
     const services = await list();
     const byId = new Map(services.map((s) => [s._id, s]));
@@ -81,6 +73,30 @@ describe.each(await databaseKinds())('GET /api/service/list on %s', (kind) => {
         .filter((s) => s._id !== first._id && s._id !== second._id)
         .every((s) => Object.keys(s.slots_booked).length === 0),
     ).toBe(true);
+  });
+
+  it('sends the list compressed to clients that take it', async () => {
+    const plain = await app.inject({
+      url: '/api/service/list',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('accept-encoding');
+
+    const brotli = await app.inject({
+      url: '/api/service/list',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(plain.body);
+    expect(brotli.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+
+    const gzip = await app.inject({
+      url: '/api/service/list',
+      headers: { 'accept-encoding': 'br;q=0, gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
   });
 
   it('answers one service by id, 404 for an unknown id and 400 for a malformed one', async () => {

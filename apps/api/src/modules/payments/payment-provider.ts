@@ -1,0 +1,46 @@
+/**
+ * The one interface both payment implementations meet: Stripe's hosted Checkout in production,
+ * the local sandbox checkout page in development and tests.
+ */
+export interface CheckoutRequest {
+  appointmentId: string;
+  amountCents: number;
+  productName: string;
+  customerEmail: string;
+  /** Shown back on the payment result: Date, Time, serviceName, serviceAddress. */
+  metadata: Record<string, string>;
+  successUrl: string;
+  cancelUrl: string;
+  expiresAt: Date;
+  /** Retrying the same appointment's checkout creates no second session. */
+  idempotencyKey: string;
+}
+
+export interface CheckoutSession {
+  id: string;
+  url: string | null;
+  status: 'open' | 'complete' | 'expired';
+  paymentStatus: 'paid' | 'unpaid' | 'no_payment_required';
+  amountTotal: number;
+  customerName: string;
+  customerEmail: string;
+  metadata: Record<string, string>;
+  /** Our appointment id, carried by the provider. */
+  appointmentId: string | null;
+}
+
+export interface PaymentEvent {
+  /** The provider's event id, for deduplication. */
+  id: string;
+  type: 'checkout.completed' | 'checkout.expired' | 'other';
+  session: CheckoutSession | null;
+}
+
+export interface PaymentProvider {
+  name: 'stripe' | 'sandbox';
+  createCheckout(request: CheckoutRequest): Promise<{ id: string; url: string }>;
+  /** Always asks the provider: the browser's word is never taken for a payment. */
+  retrieveCheckout(id: string): Promise<CheckoutSession | null>;
+  /** Verifies a webhook delivery (signature on the raw body) and reads its event. */
+  parseWebhook(rawBody: Buffer, signature: string | undefined): Promise<PaymentEvent>;
+}

@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { paymentEvents, type Database } from '@app/db';
+import { markAppointmentPaid, releaseHold } from '../booking/holds.ts';
+import type { PaymentProvider } from './payment-provider.ts';
+
+/**
+ * The provider's webhook: verified by signature on the raw body (so it needs no CSRF token),
+ * deduplicated by event id, and idempotent in effect whatever the number of deliveries.
+ */
+export async function registerPaymentWebhook(
+  app: FastifyInstance,
+  deps: { db: Database; payments: PaymentProvider; onSlotsChanged: () => void; now: () => Date },
+): Promise<void> {
+  await app.register(async (scope) => {
+    // The signature covers the exact bytes sent: keep the body raw on this route only.
+    scope.addContentTypeParser(
+      'application/json',
+      { parseAs: 'buffer' },
+      (_request, body, done) => {
+        done(null, body);
+      },
+    );
+    scope.post('/api/payments/webhook', { config: { csrf: false } }, async (request) => {
+      const signature = request.headers['stripe-signature'];
+      const event = await deps.payments.parseWebhook(
+        request.body as Buffer,
+        typeof signature === 'string' ? signature : undefined,
+      );
+      const [seen] = await deps.db
+        .select()
+        .from(paymentEvents)
+        .where(eq(paymentEvents.eventId, event.id));
+      if (seen) return { received: true, duplicate: true };
+
+      let changed = false;
+      if (event.type === 'checkout.completed' && event.session?.paymentStatus === 'paid') {
+        changed = await markAppointmentPaid(deps.db, event.session.id, deps.now(), request.log);
+      } else if (event.type === 'checkout.expired' && event.session) {
+        changed = await releaseHold(deps.db, event.session.id, deps.now());
+      }
+      // Recorded after the effect: a delivery that failed half-way is processed again.
+      await deps.db
+        .insert(paymentEvents)
+        .values({ eventId: event.id, type: event.type })
+        .onConflictDoNothing();
+      if (changed) deps.onSlotsChanged();
+      return { received: true };
+    });
+  });
+}

@@ -1,0 +1,130 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { and, eq } from 'drizzle-orm';
+import { sandboxCheckouts, type Database } from '@app/db';
+import { formatCents } from '@app/shared';
+import { AppError } from '../../errors.ts';
+import { markAppointmentPaid, releaseHold } from '../booking/holds.ts';
+
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+const SESSION_ID = /^cs_sandbox_[0-9a-f]{48}$/;
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>
+<style>
+body{margin:0;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;background:#f1f5f9;color:#0f172a}
+main{max-width:440px;margin:40px auto;padding:0 16px}
+.card{background:#fff;border-radius:16px;box-shadow:0 8px 24px rgb(15 23 42/.08);padding:28px}
+.badge{display:inline-block;background:#fef3c7;color:#78350f;border-radius:999px;padding:4px 12px;font-size:13px;font-weight:600}
+h1{font-size:22px;margin:16px 0 4px}.amount{font-size:34px;font-weight:700;margin:8px 0 20px}
+dl{display:grid;grid-template-columns:auto 1fr;gap:6px 16px;margin:0 0 24px;font-size:14px}dt{color:#475569}dd{margin:0}
+label{display:block;font-size:14px;font-weight:600;margin:14px 0 6px}
+input{box-sizing:border-box;width:100%;min-height:44px;border:1px solid #cbd5e1;border-radius:10px;padding:10px 12px;font-size:16px}
+.row{display:grid;grid-template-columns:1fr 1fr;gap:12px}
+button{min-height:48px;border-radius:999px;font-size:16px;font-weight:700;cursor:pointer;width:100%;margin-top:20px}
+.pay{background:#0b1f3a;color:#fff;border:0}.cancel{background:#fff;color:#0b1f3a;border:1px solid #94a3b8;margin-top:12px}
+:focus-visible{outline:3px solid #b45309;outline-offset:2px}p{line-height:1.5}
+</style></head><body><main>${body}</main></body></html>`;
+}
+
+/**
+ * The sandbox's hosted checkout page, for development and tests only: it shows the amount,
+ * takes a made-up card, and pays or cancels without any card network.
+ */
+export async function registerSandboxCheckout(
+  app: FastifyInstance,
+  deps: { db: Database; onSlotsChanged: () => void; now: () => Date },
+): Promise<void> {
+  const find = async (id: string) => {
+    if (!SESSION_ID.test(id)) throw AppError.notFound('Checkout session not found');
+    const [row] = await deps.db.select().from(sandboxCheckouts).where(eq(sandboxCheckouts.id, id));
+    if (!row) throw AppError.notFound('Checkout session not found');
+    return row;
+  };
+  const closed = (reply: FastifyReply, message: string, href: string) =>
+    reply
+      .type('text/html; charset=utf-8')
+      .status(410)
+      .send(
+        page(
+          'Checkout closed',
+          `<div class="card"><h1>Checkout closed</h1><p>${escapeHtml(message)}</p><p><a href="${escapeHtml(href)}">Back to the site</a></p></div>`,
+        ),
+      );
+
+  await app.register(async (scope) => {
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    );
+
+    scope.get<{ Params: { id: string } }>('/api/payments/sandbox/:id', async (request, reply) => {
+      const row = await find(request.params.id);
+      reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+      if (row.status !== 'open' || row.expiresAt <= deps.now()) {
+        return closed(reply, 'This checkout is no longer open.', row.cancelUrl);
+      }
+      const amount = `$${formatCents(row.amountCents)}`;
+      const details = Object.entries(row.metadata)
+        .map(([key, value]) => `<dt>${escapeHtml(key)}</dt><dd>${escapeHtml(value)}</dd>`)
+        .join('');
+      const action = `/api/payments/sandbox/${row.id}`;
+      return reply.type('text/html; charset=utf-8').send(
+        page(
+          `Pay ${amount}`,
+          `<div class="card"><span class="badge">Sandbox checkout · no real card is charged</span>
+<h1>${escapeHtml(row.productName)}</h1><p class="amount">${amount}</p><dl>${details}<dt>Email</dt><dd>${escapeHtml(row.customerEmail)}</dd></dl>
+<form method="post" action="${action}/pay">
+<label for="name">Name on card</label><input id="name" name="name" autocomplete="cc-name" required aria-required="true" value="Test Customer">
+<label for="card">Card number</label><input id="card" name="card" inputmode="numeric" autocomplete="cc-number" value="4242 4242 4242 4242">
+<div class="row"><div><label for="exp">Expiry</label><input id="exp" name="exp" autocomplete="cc-exp" value="12 / 34"></div>
+<div><label for="cvc">CVC</label><input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" value="123"></div></div>
+<button class="pay" type="submit">Pay ${amount}</button></form>
+<form method="post" action="${action}/cancel"><button class="cancel" type="submit">Cancel</button></form></div>`,
+        ),
+      );
+    });
+
+    scope.post<{ Params: { id: string }; Body: { name?: string } }>(
+      '/api/payments/sandbox/:id/pay',
+      { config: { csrf: false } },
+      async (request, reply) => {
+        const row = await find(request.params.id);
+        const now = deps.now();
+        if (row.status !== 'open' || row.expiresAt <= now)
+          return closed(reply, 'This checkout is no longer open.', row.cancelUrl);
+        const name = String(request.body?.name ?? '')
+          .trim()
+          .slice(0, 100);
+        await deps.db
+          .update(sandboxCheckouts)
+          .set({ status: 'complete', paymentStatus: 'paid', customerName: name })
+          .where(and(eq(sandboxCheckouts.id, row.id), eq(sandboxCheckouts.status, 'open')));
+        // What the provider's webhook would do; the success page lookup would do it too.
+        if (await markAppointmentPaid(deps.db, row.id, now, request.log)) deps.onSlotsChanged();
+        return reply.redirect(row.successUrl.replace('{CHECKOUT_SESSION_ID}', row.id), 303);
+      },
+    );
+
+    scope.post<{ Params: { id: string } }>(
+      '/api/payments/sandbox/:id/cancel',
+      { config: { csrf: false } },
+      async (request, reply) => {
+        const row = await find(request.params.id);
+        await deps.db
+          .update(sandboxCheckouts)
+          .set({ status: 'expired' })
+          .where(and(eq(sandboxCheckouts.id, row.id), eq(sandboxCheckouts.status, 'open')));
+        // An abandoned checkout gives its slot back at once.
+        if (await releaseHold(deps.db, row.id, deps.now())) deps.onSlotsChanged();
+        return reply.redirect(row.cancelUrl, 303);
+      },
+    );
+  });
+}

@@ -1,0 +1,104 @@
+import Stripe from 'stripe';
+import { AppError } from '../../errors.ts';
+import type { CheckoutSession, PaymentProvider } from './payment-provider.ts';
+
+export interface StripeOptions {
+  secretKey: string;
+  webhookSecret: string;
+  /** Tests point the SDK at a local stand-in; production leaves these unset. */
+  host?: string;
+  port?: number;
+  protocol?: 'http' | 'https';
+}
+
+function oneOf<T extends string>(value: string | null, allowed: readonly T[]): T | undefined {
+  return allowed.find((candidate) => candidate === value);
+}
+
+function toSession(session: Stripe.Checkout.Session): CheckoutSession {
+  return {
+    id: session.id,
+    url: session.url,
+    status: oneOf(session.status, ['complete', 'expired'] as const) ?? 'open',
+    paymentStatus:
+      oneOf(session.payment_status, ['paid', 'no_payment_required'] as const) ?? 'unpaid',
+    amountTotal: session.amount_total ?? 0,
+    customerName: session.customer_details?.name ?? '',
+    customerEmail: session.customer_details?.email ?? session.customer_email ?? '',
+    metadata: Object.fromEntries(
+      Object.entries(session.metadata ?? {}).map(([key, value]) => [key, String(value)]),
+    ),
+    appointmentId: session.client_reference_id,
+  };
+}
+
+/** Stripe hosted Checkout through the official SDK; webhooks verified by signature. */
+export function createStripeProvider(options: StripeOptions): PaymentProvider {
+  const stripe = new Stripe(options.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    ...(options.host ? { host: options.host } : {}),
+    ...(options.port ? { port: options.port } : {}),
+    ...(options.protocol ? { protocol: options.protocol } : {}),
+  });
+  return {
+    name: 'stripe',
+    async createCheckout(request) {
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: 'payment',
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: 'usd',
+                unit_amount: request.amountCents,
+                product_data: { name: request.productName },
+              },
+            },
+          ],
+          customer_email: request.customerEmail,
+          client_reference_id: request.appointmentId,
+          metadata: request.metadata,
+          success_url: request.successUrl,
+          cancel_url: request.cancelUrl,
+          expires_at: Math.floor(request.expiresAt.getTime() / 1000),
+        },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
+      return { id: session.id, url: session.url };
+    },
+    async retrieveCheckout(id) {
+      try {
+        return toSession(await stripe.checkout.sessions.retrieve(id));
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404)
+          return null;
+        throw error;
+      }
+    },
+    async parseWebhook(rawBody, signature) {
+      let event: Stripe.Event;
+      try {
+        event = await stripe.webhooks.constructEventAsync(
+          rawBody,
+          signature ?? '',
+          options.webhookSecret,
+        );
+      } catch {
+        throw AppError.badRequest('Invalid webhook signature');
+      }
+      if (
+        event.type === 'checkout.session.completed' ||
+        event.type === 'checkout.session.async_payment_succeeded'
+      ) {
+        return { id: event.id, type: 'checkout.completed', session: toSession(event.data.object) };
+      }
+      if (event.type === 'checkout.session.expired') {
+        return { id: event.id, type: 'checkout.expired', session: toSession(event.data.object) };
+      }
+      return { id: event.id, type: 'other', session: null };
+    },
+  };
+}

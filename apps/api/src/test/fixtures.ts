@@ -1,0 +1,43 @@
+import { randomBytes } from 'node:crypto';
+import { appointments, users, type Database } from '@app/db';
+import { slotStartsAt } from '@app/shared';
+
+/** A customer row, for tests that need one without going through signup. */
+export async function insertUser(db: Database, name = 'Test Customer'): Promise<string> {
+  const [user] = await db
+    .insert(users)
+    .values({ name, email: `customer-${randomBytes(6).toString('hex')}@example.com` })
+    .returning({ id: users.id });
+  return (user as { id: string }).id;
+}
+
+/** An appointment row on a slot, held or in any status, with believable ride details. */
+export async function insertAppointment(
+  db: Database,
+  slot: {
+    userId: string;
+    serviceId: string;
+    slotDate: string;
+    slotTime: string;
+    status: 'pending_payment' | 'paid' | 'expired' | 'cancelled' | 'completed';
+    holdExpiresAt?: Date;
+  },
+): Promise<string> {
+  const slotStart = slotStartsAt(slot.slotDate, slot.slotTime);
+  if (!slotStart) throw new Error(`not a slot: ${slot.slotDate} ${slot.slotTime}`);
+  const [row] = await db
+    .insert(appointments)
+    .values({
+      ...slot,
+      slotStart,
+      serviceType: 'Airport Transfer',
+      phone: '781-555-0100',
+      pickupAddress: '1 Main Street, Norfolk, MA',
+      dropoffAddress: 'Logan Airport, Boston, MA',
+      amountCents: 5000,
+      holdExpiresAt: slot.holdExpiresAt ?? new Date('2100-01-01T00:00:00Z'),
+      paidAt: slot.status === 'paid' ? new Date() : null,
+    })
+    .returning({ id: appointments.id });
+  return (row as { id: string }).id;
+}

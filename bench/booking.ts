@@ -1,0 +1,295 @@
+/**
+ * Booking benchmark (`npm run bench:booking`), on PostgreSQL.
+ *
+ * Creates its own database on the server at BENCH_DATABASE_URL, starts the real server against
+ * it, makes customers with sessions straight in the database (signup's argon2 would dominate),
+ * then measures:
+ *  (a) BENCH_DURATION seconds of POST /api/user/book-appointment on DISTINCT slots (spread over
+ *      cars and days) from BENCH_CONNECTIONS concurrent clients: bookings/s, p50, p99;
+ *  (b) contention: 200 customers booking the same slot at once: exactly one may win.
+ * Drops its database at the end. Figures only: nothing here fails on a budget.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { listBookableDays } from '@app/shared';
+import { makeTempDir, onCleanup, runMain, startServer, table, verdict } from './lib/harness.ts';
+
+const ADMIN_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const DURATION_S = positive('BENCH_DURATION', 10);
+const CONNECTIONS = positive('BENCH_CONNECTIONS', 50);
+const MAX_RATE = positive('BENCH_MAX_RATE', 2000);
+const CONTENDERS = 200;
+/** A customer may hold 3 unpaid slots (MAX_PENDING_HOLDS_PER_USER): one customer per 3 bookings. */
+const HOLDS_PER_CUSTOMER = 3;
+const BUDGET_P99_MS = 50;
+
+function positive(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
+  return value;
+}
+
+interface Customer {
+  cookie: string;
+  csrf: string;
+}
+
+interface Slot {
+  serviceId: string;
+  serviceType: string;
+  slotDate: string;
+  slotTime: string;
+}
+
+async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A database of the benchmark's own, dropped on cleanup (whatever happens). */
+async function createBenchDatabase(): Promise<string> {
+  const name = `bench_booking_${randomBytes(5).toString('hex')}`;
+  await admin((client) => client.query(`create database ${name}`));
+  onCleanup(async () => {
+    await admin((client) => client.query(`drop database if exists ${name} with (force)`));
+    console.log(`dropped database ${name}`);
+  });
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Customers inserted with their sessions (only the token's SHA-256 is stored, as the app does). */
+async function createCustomers(databaseUrl: string, count: number): Promise<string[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const tag = randomBytes(4).toString('hex');
+    const { rows } = await client.query<{ id: string }>(
+      `insert into users (name, email)
+       select 'Bench Rider ' || g, 'bench-' || $1 || '-' || g || '@example.com'
+       from generate_series(1, $2::int) g returning id`,
+      [tag, count],
+    );
+    const tokens = rows.map(() => randomBytes(32).toString('base64url'));
+    await client.query(
+      `insert into sessions (token_hash, user_id, expires_at)
+       select h, u, now() + interval '1 day' from unnest($1::text[], $2::uuid[]) as t(h, u)`,
+      [tokens.map((t) => createHash('sha256').update(t).digest('hex')), rows.map((r) => r.id)],
+    );
+    return tokens;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Runs `work` over the items with at most `limit` in flight. */
+async function inPool<T, R>(
+  items: T[],
+  limit: number,
+  work: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      for (let i = next++; i < items.length; i = next++) results[i] = await work(items[i] as T);
+    }),
+  );
+  return results;
+}
+
+async function withCsrf(baseUrl: string, tokens: string[]): Promise<Customer[]> {
+  return inPool(tokens, CONNECTIONS, async (token) => {
+    const cookie = `sid=${token}`;
+    const response = await fetch(`${baseUrl}/api/csrf-token`, { headers: { cookie } });
+    const { csrfToken } = (await response.json()) as { csrfToken: string };
+    return { cookie, csrf: csrfToken };
+  });
+}
+
+/** Every free slot from tomorrow on, interleaved so consecutive bookings hit different cars. */
+async function distinctSlots(baseUrl: string): Promise<Slot[]> {
+  const response = await fetch(`${baseUrl}/api/service/list`);
+  const { services } = (await response.json()) as {
+    services: { _id: string; available: boolean; availableServiceTypes: string[] }[];
+  };
+  const cars = services.filter((s) => s.available && s.availableServiceTypes.length > 0);
+  const slots: Slot[] = [];
+  for (const day of listBookableDays(new Date()).slice(1)) {
+    for (const slot of day.slots) {
+      for (const car of cars) {
+        slots.push({
+          serviceId: car._id,
+          serviceType: car.availableServiceTypes[0] as string,
+          slotDate: day.key,
+          slotTime: slot.label,
+        });
+      }
+    }
+  }
+  return slots;
+}
+
+function bookingBody(slot: Slot): string {
+  return JSON.stringify({
+    serviceId: slot.serviceId,
+    slotDate: slot.slotDate,
+    slotTime: slot.slotTime,
+    phone: '781-555-0100',
+    pickupAddress: '1 Main Street, Norfolk, MA',
+    dropoffAddress: 'Logan Airport, Boston, MA',
+    pickupNotes: 'Benchmark booking',
+    selectedServiceType: slot.serviceType,
+    needsReturnRide: false,
+  });
+}
+
+async function book(
+  baseUrl: string,
+  customer: Customer,
+  body: string,
+): Promise<{ status: number; ms: number }> {
+  const started = performance.now();
+  const response = await fetch(`${baseUrl}/api/user/book-appointment`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      cookie: customer.cookie,
+      'x-csrf-token': customer.csrf,
+    },
+    body,
+  });
+  await response.arrayBuffer();
+  return { status: response.status, ms: performance.now() - started };
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+}
+
+runMain(async () => {
+  const tmp = makeTempDir('bench-booking');
+  const webDir = join(tmp, 'web');
+  mkdirSync(webDir, { recursive: true });
+  writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>bench</title>\n');
+
+  const databaseUrl = await createBenchDatabase();
+  // Booking itself has no rate limit; the payment and sign-in ones are raised all the same.
+  for (const name of ['PAYMENT', 'LOGIN', 'SIGNUP', 'RESET'])
+    process.env[`RATE_LIMIT_${name}_PER_IP`] = '1000000/1m';
+  process.env.SEED_DEMO = 'true';
+  console.log(`Starting the server on PostgreSQL (${new URL(databaseUrl).pathname.slice(1)}) ...`);
+  const server = await startServer({ dataDir: join(tmp, 'data'), webDistDir: webDir, databaseUrl });
+  const baseUrl = server.baseUrl;
+
+  const slots = await distinctSlots(baseUrl);
+  const contested = slots.pop() as Slot;
+  // Capacity for the run (customers are prepared beforehand): BENCH_MAX_RATE bookings/s.
+  const maxBookings = Math.min(slots.length, Math.ceil((DURATION_S + 1) * MAX_RATE));
+  const customerCount = Math.ceil(maxBookings / HOLDS_PER_CUSTOMER) + CONTENDERS;
+  const tokenStart = performance.now();
+  const tokens = await createCustomers(databaseUrl, customerCount);
+  const customers = await withCsrf(baseUrl, tokens);
+  const contenders = customers.splice(customers.length - CONTENDERS, CONTENDERS);
+  console.log(
+    `ready at ${baseUrl}: ${slots.length} distinct free slots, ${customerCount} customers with ` +
+      `sessions and CSRF tokens (made in ${((performance.now() - tokenStart) / 1000).toFixed(1)} s)`,
+  );
+  console.log(
+    `load generator and server share this machine (${availableParallelism()} CPUs, ` +
+      `load average ${loadavg()[0]?.toFixed(2)} before the runs)\n`,
+  );
+
+  // (a) Distinct slots, CONNECTIONS clients, DURATION_S seconds (after a short warm-up).
+  let next = 0;
+  const take = () => {
+    const i = next++;
+    const slot = slots[i];
+    const customer = customers[Math.floor(i / HOLDS_PER_CUSTOMER)];
+    return slot && customer ? { slot, customer } : undefined;
+  };
+  const runFor = async (seconds: number) => {
+    const latencies: number[] = [];
+    const statuses = new Map<number, number>();
+    let exhausted = false;
+    const started = performance.now();
+    const deadline = started + seconds * 1000;
+    await Promise.all(
+      Array.from({ length: CONNECTIONS }, async () => {
+        while (performance.now() < deadline) {
+          const job = take();
+          if (!job) {
+            exhausted = true;
+            return;
+          }
+          const { status, ms } = await book(baseUrl, job.customer, bookingBody(job.slot));
+          latencies.push(ms);
+          statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        }
+      }),
+    );
+    return { latencies, statuses, elapsedS: (performance.now() - started) / 1000, exhausted };
+  };
+
+  console.log(
+    `(a) distinct slots: warm-up 1 s, then ${DURATION_S} s at ${CONNECTIONS} connections`,
+  );
+  await runFor(1);
+  const run = await runFor(DURATION_S);
+  const sorted = [...run.latencies].sort((x, y) => x - y);
+  const ok = run.statuses.get(200) ?? 0;
+  const others = [...run.statuses].filter(([status]) => status !== 200);
+  const p99 = percentile(sorted, 99);
+  console.log(
+    table([
+      ['figure', 'value'],
+      ['bookings made (200)', String(ok)],
+      ['other answers', others.map(([s, n]) => `${n} x ${s}`).join(', ') || 'none'],
+      ['bookings/s', (ok / run.elapsedS).toFixed(0)],
+      ['latency p50 ms', percentile(sorted, 50).toFixed(1)],
+      ['latency p99 ms', p99.toFixed(1)],
+      ['latency max ms', (sorted.at(-1) ?? NaN).toFixed(1)],
+    ]),
+  );
+  if (run.exhausted) console.log('(the run ran out of prepared slots or customers before its end)');
+  console.log(
+    `booking p99 at ${CONNECTIONS} connections: ${p99.toFixed(1)} ms ` +
+      `(budget < ${BUDGET_P99_MS} ms: ${verdict(p99 < BUDGET_P99_MS)})\n`,
+  );
+
+  // (b) Contention: CONTENDERS customers, one slot, all at once.
+  console.log(
+    `(b) contention: ${CONTENDERS} customers book ${contested.slotDate} ${contested.slotTime} at once`,
+  );
+  const body = bookingBody(contested);
+  const started = performance.now();
+  const answers = await Promise.all(contenders.map((customer) => book(baseUrl, customer, body)));
+  const burstMs = performance.now() - started;
+  const won = answers.filter((a) => a.status === 200).length;
+  const taken = answers.filter((a) => a.status === 409).length;
+  const burst = answers.map((a) => a.ms).sort((x, y) => x - y);
+  console.log(
+    table([
+      ['figure', 'value'],
+      ['succeeded (200)', String(won)],
+      ['slot taken (409)', String(taken)],
+      ['other answers', String(CONTENDERS - won - taken)],
+      ['burst wall time ms', burstMs.toFixed(0)],
+      ['latency p50 ms', percentile(burst, 50).toFixed(1)],
+      ['latency p99 ms', percentile(burst, 99).toFixed(1)],
+    ]),
+  );
+  console.log(`exactly one booking must win: ${won === 1 ? 'OK' : `WRONG (${won} won)`}`);
+});
