@@ -39,14 +39,21 @@ function mix(hex: string, other: string, t: number): string {
   return `#${c.map((v) => v.toString(16).padStart(2, '0')).join('')}`;
 }
 
+/** An item of a list the drawing defines itself; a miss is a bug in the drawing. */
+function itemAt<T>(list: readonly T[], index: number): T {
+  const item = list[index];
+  if (item === undefined) throw new Error(`no item ${index} in a drawing list`);
+  return item;
+}
+
 /** A closed polygon whose corners are rounded by each point's radius (y = -h). */
 function roundedPath(points: readonly Pt[]): string {
   const count = points.length;
   let d = '';
   points.forEach(([x, h, r = 0], i) => {
     const y = -h;
-    const prev = points[(i + count - 1) % count]!;
-    const next = points[(i + 1) % count]!;
+    const prev = itemAt(points, (i + count - 1) % count);
+    const next = itemAt(points, (i + 1) % count);
     const toward = (p: Pt): string => {
       const dx = p[0] - x;
       const dy = -p[1] - y;
@@ -538,7 +545,7 @@ function drawCar(spec: CarSpec, at: Placement): { defs: string; art: string } {
     )
     .join('');
 
-  const cowl = b.glass[b.glass.length - 1]!;
+  const cowl = itemAt(b.glass, b.glass.length - 1);
   const mirror = roundedPath([
     [cowl[0] - 24, b.belt + 2, 3],
     [cowl[0] - 20, b.belt + 18, 6],
@@ -546,8 +553,8 @@ function drawCar(spec: CarSpec, at: Placement): { defs: string; art: string } {
     [cowl[0] + 2, b.belt + 2, 3],
   ]);
 
-  const railFrom = b.glass[1]![0] + 6;
-  const railTo = b.glass[2]![0] - 24;
+  const railFrom = itemAt(b.glass, 1)[0] + 6;
+  const railTo = itemAt(b.glass, 2)[0] - 24;
   const rails = spec.rails
     ? el('path', {
         d: `M${n(railFrom)} ${n(-top + 2)}v-6H${n(railTo)}v6`,
@@ -594,7 +601,7 @@ function drawCar(spec: CarSpec, at: Placement): { defs: string; art: string } {
       el('g', { 'clip-path': `url(#${id}g)` }, pillars),
       reflection,
       el('path', {
-        d: `M${n(b.glass[0]![0])} ${n(-b.belt - 2)}H${n(cowl[0])}`,
+        d: `M${n(itemAt(b.glass, 0)[0])} ${n(-b.belt - 2)}H${n(cowl[0])}`,
         stroke: '#c9d0d8',
         'stroke-width': 1.5,
         opacity: 0.7,
@@ -610,8 +617,8 @@ function drawCar(spec: CarSpec, at: Placement): { defs: string; art: string } {
 
 /** A slanted light band across the glass, `at` along the cabin, `w` wide. */
 function band(b: Body, at: number, w: number): Pt[] {
-  const x0 = b.glass[0]![0];
-  const x1 = b.glass[b.glass.length - 1]![0];
+  const x0 = itemAt(b.glass, 0)[0];
+  const x1 = itemAt(b.glass, b.glass.length - 1)[0];
   const x = x0 + (x1 - x0) * at;
   const lo = b.belt - 10;
   const hi = b.belt + 90;

@@ -1,0 +1,58 @@
+import { Link } from 'wouter';
+
+interface BookingPolicyProps {
+  consented: boolean;
+  onConsentChange: (consented: boolean) => void;
+}
+
+const POLICY = [
+  'The booking fee is non-refundable.',
+  'Late arrivals may incur additional fees or need to be rescheduled.',
+  'By booking you consent to receive SMS notifications about your appointment. Reply STOP at any time to unsubscribe.',
+];
+
+/** The policy, readable in full before the required consent checkbox under it. */
+export function BookingPolicy({ consented, onConsentChange }: BookingPolicyProps) {
+  return (
+    <div className="rounded-card border border-line bg-surface p-5 sm:p-6">
+      <h3 className="text-base font-semibold text-brand">Booking policy</h3>
+      <ul className="mt-3 space-y-2 text-sm leading-6 text-ink-muted">
+        {POLICY.map((rule) => (
+          <li key={rule} className="flex gap-2">
+            <span
+              className="mt-2.5 size-1.5 shrink-0 rounded-full bg-brand-soft"
+              aria-hidden="true"
+            />
+            <span>{rule}</span>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-3 text-sm text-ink-muted">
+        Read the full{' '}
+        <Link
+          href="/privacy"
+          className="font-medium text-brand underline decoration-brand/30 underline-offset-4 hover:decoration-brand"
+        >
+          booking and privacy policy
+        </Link>
+        .
+      </p>
+      <label className="mt-4 flex min-h-11 cursor-pointer items-start gap-3 rounded-xl border border-line bg-canvas p-3 text-sm text-ink has-[:checked]:border-brand/30 has-[:checked]:bg-brand-tint">
+        <input
+          type="checkbox"
+          name="consent"
+          checked={consented}
+          onChange={(event) => onConsentChange(event.target.checked)}
+          aria-required="true"
+          className="mt-0.5 size-5 shrink-0 cursor-pointer accent-brand"
+        />
+        <span>
+          I have read and agree to the booking policy, including SMS notifications.
+          <span className="ml-0.5 font-semibold text-danger" aria-hidden="true">
+            *
+          </span>
+        </span>
+      </label>
+    </div>
+  );
+}

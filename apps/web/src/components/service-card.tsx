@@ -1,0 +1,69 @@
+import { Link } from 'wouter';
+import { depositDollars, formatDollars, type Service } from '@app/shared';
+import { BrandIcon } from './brand-icon.tsx';
+
+interface ServiceCardProps {
+  service: Service;
+  /** Cards in the first screenful load their picture at once; the rest wait until scrolled to. */
+  eager?: boolean;
+  /** The card title's heading level, so headings stay in order on every page. */
+  headingLevel?: 'h2' | 'h3';
+}
+
+/** One car of the catalogue. The whole card is a single link to its booking page. */
+export function ServiceCard({ service, eager = false, headingLevel = 'h3' }: ServiceCardProps) {
+  const Heading = headingLevel;
+  const availability = service.available ? 'Available' : 'Not Available';
+  const deposit = formatDollars(depositDollars(service.fees));
+
+  return (
+    <Link
+      href={`/appointment/${service._id}`}
+      aria-label={`${service.serviceLevel} ${service.name}, ${service.type}, Deposit ${deposit}, ${availability}`}
+      className="group flex h-full gap-3 overflow-hidden p-3 min-[480px]:flex-col min-[480px]:gap-0 min-[480px]:p-0 rounded-card bg-surface shadow-card ring-1 ring-line/70 transition duration-200 hover:-translate-y-0.5 hover:shadow-lg motion-reduce:transition-none motion-reduce:hover:translate-y-0"
+    >
+      <div className="w-2/5 shrink-0 self-center overflow-hidden rounded-xl bg-brand-tint min-[480px]:w-full min-[480px]:rounded-none">
+        <img
+          src={service.image}
+          alt={`${service.name}, ${service.type}`}
+          width={640}
+          height={400}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+          className="aspect-[8/5] h-auto w-full object-cover transition duration-300 group-hover:scale-[1.03] motion-reduce:transition-none motion-reduce:group-hover:scale-100"
+        />
+      </div>
+      <div className="flex min-w-0 flex-1 flex-col gap-3 min-[480px]:p-4">
+        {/* The trailing spaces keep the words apart in the link's text content. */}
+        <div className="min-w-0">
+          <p className="text-xs font-semibold uppercase tracking-wider text-accent-strong">
+            {service.serviceLevel}{' '}
+          </p>
+          <Heading className="mt-1 truncate text-base font-semibold text-ink">
+            {service.name}{' '}
+          </Heading>
+          <p className="mt-1 flex items-center gap-1.5 text-sm text-ink-muted">
+            <BrandIcon model={service.type} className="size-3.5" />
+            {service.type}{' '}
+          </p>
+        </div>
+        <div className="mt-auto flex items-end justify-between gap-2 border-t border-line pt-3">
+          <p className="text-xs text-ink-muted">
+            Deposit <span className="block text-base font-semibold text-ink">{deposit}</span>{' '}
+          </p>
+          <span
+            className={`inline-flex shrink-0 items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-semibold ${
+              service.available ? 'bg-success-tint text-success' : 'bg-slate-100 text-ink-muted'
+            }`}
+          >
+            <span
+              aria-hidden="true"
+              className={`size-1.5 rounded-full ${service.available ? 'bg-success' : 'bg-slate-400'}`}
+            />
+            {availability}
+          </span>
+        </div>
+      </div>
+    </Link>
+  );
+}

@@ -1,0 +1,25 @@
+import { resolveBusiness } from '@app/shared';
+
+/** The only module that reads the build-time environment of the web app. */
+export const API_BASE = (import.meta.env.VITE_API_BASE as string | undefined) ?? '/api';
+
+export const BUSINESS = resolveBusiness({
+  name: import.meta.env.BUSINESS_NAME,
+  phone: import.meta.env.BUSINESS_PHONE,
+  email: import.meta.env.BUSINESS_EMAIL,
+  street: import.meta.env.BUSINESS_STREET,
+  locality: import.meta.env.BUSINESS_LOCALITY,
+  region: import.meta.env.BUSINESS_REGION,
+  postalCode: import.meta.env.BUSINESS_POSTAL_CODE,
+});
+
+/** Google sign-in's OAuth client id; when unset the login page shows no Google button. */
+export const GOOGLE_CLIENT_ID =
+  (import.meta.env.VITE_GOOGLE_CLIENT_ID as string | undefined)?.trim() || undefined;
+
+/**
+ * Google Maps (Places) browser key; when unset the address fields are plain inputs and the maps
+ * script is never requested.
+ */
+export const GOOGLE_MAPS_API_KEY =
+  (import.meta.env.VITE_GOOGLE_MAPS_API_KEY as string | undefined)?.trim() || undefined;

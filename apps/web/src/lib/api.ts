@@ -1,0 +1,51 @@
+import { API_BASE } from '../config/env.ts';
+
+/** A failed call: the HTTP status and the server's message when it sent one. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly serverMessage: string | undefined;
+
+  constructor(status: number, message: string, serverMessage?: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.serverMessage = serverMessage;
+  }
+}
+
+interface RequestOptions {
+  method?: 'GET' | 'POST';
+  body?: unknown;
+  csrfToken?: string | undefined;
+  signal?: AbortSignal;
+}
+
+/**
+ * Calls the API with the visitor's cookies. Answers with the parsed JSON body; a non-2xx answer
+ * throws an ApiError carrying the server's `message`.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.csrfToken) headers['x-csrf-token'] = options.csrfToken;
+  const response = await fetch(`${API_BASE}${path}`, {
+    method: options.method ?? 'GET',
+    credentials: 'include',
+    headers,
+    body: options.body === undefined ? null : JSON.stringify(options.body),
+    signal: options.signal ?? null,
+  });
+  const data: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    const serverMessage =
+      data && typeof data === 'object' && 'message' in data && typeof data.message === 'string'
+        ? data.message
+        : undefined;
+    throw new ApiError(
+      response.status,
+      serverMessage ?? `Request failed (${response.status})`,
+      serverMessage,
+    );
+  }
+  return data as T;
+}

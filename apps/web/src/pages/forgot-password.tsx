@@ -1,0 +1,104 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'wouter';
+import { ArrowLeft, MailCheck } from 'lucide-react';
+import { EMAIL_PATTERN, MESSAGES, telHref } from '@app/shared';
+import { BUSINESS } from '../config/env.ts';
+import { apiRequest } from '../lib/api.ts';
+import { notify } from '../lib/notify.ts';
+import { useApp } from '../state/app-context.tsx';
+import { buttonPrimary } from '../components/ui/styles.ts';
+import { AuthLayout } from '../components/account/auth-layout.tsx';
+import { TextField } from '../components/account/form-field.tsx';
+import { resetFailureMessage } from '../components/account/errors.ts';
+
+const linkClass =
+  'font-semibold text-brand underline decoration-brand/30 underline-offset-4 hover:decoration-brand';
+
+/** /forgot-password: asks for the account's email and sends a reset link to it. */
+export default function ForgotPasswordPage() {
+  const { csrfToken } = useApp();
+  const [email, setEmail] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [sentMessage, setSentMessage] = useState('');
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    if (!EMAIL_PATTERN.test(email.trim())) {
+      notify('error', MESSAGES.invalidEmail);
+      return;
+    }
+    setBusy(true);
+    setSentMessage('');
+    try {
+      const data = await apiRequest<{ success: boolean; message?: string }>(
+        '/user/forgot-password',
+        { method: 'POST', body: { email: email.trim() }, csrfToken },
+      );
+      if (data.success) {
+        const message = data.message ?? '';
+        if (message) notify('success', message);
+        setSentMessage(message);
+      } else {
+        notify('error', data.message || MESSAGES.errorOccurred);
+      }
+    } catch (error) {
+      notify('error', resetFailureMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthLayout
+      kicker="Account help"
+      title="Forgot your password?"
+      titleId="forgot-title"
+      intro={<p>Enter the email you signed up with and we&apos;ll send you a reset link.</p>}
+    >
+      <title>{`Forgot Password · ${BUSINESS.name}`}</title>
+      <form noValidate onSubmit={onSubmit} aria-labelledby="forgot-title" className="space-y-5">
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          required
+        />
+        <button type="submit" disabled={busy} className={`${buttonPrimary} w-full text-base`}>
+          {busy ? 'Please wait ...' : 'Continue'}
+        </button>
+      </form>
+
+      <div aria-live="polite">
+        {sentMessage ? (
+          <p className="mt-6 flex gap-3 rounded-xl border border-success/20 bg-success-tint p-4 text-sm text-ink">
+            <MailCheck className="mt-0.5 size-5 shrink-0 text-success" aria-hidden="true" />
+            <span>{sentMessage}</span>
+          </p>
+        ) : null}
+      </div>
+
+      <p className="mt-6 text-sm leading-6 text-ink-muted">
+        Didn&apos;t get the email? Check your spam or junk folder, or call us at{' '}
+        <a href={telHref(BUSINESS.phone)} className={`${linkClass} whitespace-nowrap`}>
+          {BUSINESS.phone}
+        </a>
+        .
+      </p>
+
+      <Link
+        href="/login"
+        className="mt-4 inline-flex min-h-11 items-center gap-2 rounded text-sm font-semibold text-brand hover:underline"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        Back to Login
+      </Link>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,234 @@
+import { useCallback, useState, type FormEvent } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { ArrowRight, Loader2 } from 'lucide-react';
+import { LoginSchema, MESSAGES, SignupSchema } from '@app/shared';
+import { BUSINESS } from '../config/env.ts';
+import { apiRequest } from '../lib/api.ts';
+import { notify } from '../lib/notify.ts';
+import { useApp } from '../state/app-context.tsx';
+import { buttonPrimary } from '../components/ui/styles.ts';
+import { AuthLayout } from '../components/account/auth-layout.tsx';
+import { TextField } from '../components/account/form-field.tsx';
+import { PasswordField } from '../components/account/password-field.tsx';
+import { GoogleSignIn } from '../components/account/google-sign-in.tsx';
+import { firstIssue, loginFailureMessage } from '../components/account/errors.ts';
+import {
+  DEFAULT_AFTER_LOGIN,
+  expectSignIn,
+  safeNextPath,
+} from '../components/account/route-guards.tsx';
+
+type Mode = 'login' | 'signup';
+
+/** The business phone in the two accepted forms: digits only, and 3-3-4 with hyphens. */
+function phoneExamples(): [string, string] {
+  const digits = BUSINESS.phone.replace(/\D/g, '').slice(-10);
+  return [digits, `${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6)}`];
+}
+
+const COPY = {
+  login: {
+    kicker: 'Welcome back',
+    title: 'Login',
+    intro: 'Log in to book a ride, see your appointments and manage your profile.',
+    submit: 'Login',
+    switchPrompt: 'New here?',
+    switchAction: 'Create an account',
+  },
+  signup: {
+    kicker: 'New customer',
+    title: 'Sign Up',
+    intro: 'Create an account to book rides and rentals in a few taps.',
+    submit: 'Create Account',
+    switchPrompt: 'Already have an account?',
+    switchAction: 'Login here',
+  },
+} as const;
+
+/** /login: one form for Login and Sign Up, plus Google sign-in when configured. */
+export default function LoginPage() {
+  const { csrfToken, refreshCsrfToken, loadProfile } = useApp();
+  const [, navigate] = useLocation();
+  const search = useSearch();
+  const next = safeNextPath(new URLSearchParams(search).get('next'));
+
+  const [mode, setMode] = useState<Mode>('login');
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [phone, setPhone] = useState('');
+  const [busy, setBusy] = useState(false);
+  const copy = COPY[mode];
+  const [phoneDigits, phoneHyphens] = phoneExamples();
+
+  function fail(message: string) {
+    notify('error', message);
+    window.scrollTo({ top: 0 });
+  }
+
+  /** After the server accepted the credentials: new token for the new cookie, then the user. */
+  const finishSignIn = useCallback(
+    async (message: string) => {
+      notify('success', message);
+      const destination = next ?? DEFAULT_AFTER_LOGIN;
+      // The guard of this page sends the user on once the profile is in.
+      expectSignIn(destination);
+      await refreshCsrfToken();
+      const profile = await loadProfile();
+      if (!profile) {
+        expectSignIn(undefined);
+        navigate(destination);
+      }
+    },
+    [next, refreshCsrfToken, loadProfile, navigate],
+  );
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    if (!csrfToken) {
+      fail(MESSAGES.csrfMissing);
+      return;
+    }
+    const problem =
+      mode === 'signup'
+        ? firstIssue(SignupSchema.safeParse({ name, email, password, phone }))
+        : firstIssue(LoginSchema.safeParse({ email, password }));
+    if (problem) {
+      fail(problem);
+      return;
+    }
+
+    setBusy(true);
+    try {
+      const data = await apiRequest<{ success: boolean; message?: string }>(
+        mode === 'signup' ? '/user/register' : '/user/login',
+        {
+          method: 'POST',
+          body:
+            mode === 'signup'
+              ? { name: name.trim(), email: email.trim(), password, phone: phone.trim() }
+              : { email: email.trim(), password },
+          csrfToken,
+        },
+      );
+      if (!data.success) {
+        fail(data.message || MESSAGES.genericRetry);
+        return;
+      }
+      if (mode === 'signup') {
+        notify('success', data.message ?? 'Account created successfully. Please log in.');
+        setMode('login');
+        setPassword('');
+        setName('');
+        setPhone('');
+        window.scrollTo({ top: 0 });
+      } else {
+        await finishSignIn(data.message ?? 'Logged in successfully');
+      }
+    } catch (error) {
+      fail(loginFailureMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function switchMode() {
+    setMode(mode === 'login' ? 'signup' : 'login');
+    setPassword('');
+  }
+
+  return (
+    <AuthLayout
+      kicker={copy.kicker}
+      title={copy.title}
+      titleId="login-title"
+      intro={<p>{copy.intro}</p>}
+    >
+      <title>{`${copy.title} · ${BUSINESS.name}`}</title>
+      <form noValidate onSubmit={onSubmit} aria-labelledby="login-title" className="space-y-5">
+        {mode === 'signup' ? (
+          <TextField
+            label="Full name"
+            name="name"
+            autoComplete="name"
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            required
+          />
+        ) : null}
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          required
+        />
+        <PasswordField
+          // Distinct keys: password managers treat a new and a current password differently.
+          key={mode}
+          label="Password"
+          name="password"
+          autoComplete={mode === 'signup' ? 'new-password' : 'current-password'}
+          value={password}
+          onChange={setPassword}
+          required
+        />
+        {mode === 'signup' ? (
+          <TextField
+            label="Phone"
+            name="phone"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            maxLength={20}
+            value={phone}
+            onChange={(event) => setPhone(event.target.value)}
+            required
+            hint={`Enter a valid phone number (e.g., ${phoneDigits} or ${phoneHyphens})`}
+          />
+        ) : null}
+
+        {mode === 'login' ? (
+          <div className="-mt-2 flex justify-end">
+            <Link
+              href="/forgot-password"
+              className="inline-flex min-h-11 items-center rounded text-sm font-semibold text-brand underline decoration-brand/30 underline-offset-4 hover:decoration-brand"
+            >
+              Forgot Password?
+            </Link>
+          </div>
+        ) : null}
+
+        <button
+          type="submit"
+          disabled={busy}
+          aria-busy={busy}
+          className={`${buttonPrimary} w-full text-base`}
+        >
+          {busy ? <Loader2 className="size-4 animate-spin" aria-hidden="true" /> : null}
+          {copy.submit}
+          {busy ? null : <ArrowRight className="size-4" aria-hidden="true" />}
+        </button>
+      </form>
+
+      <p className="mt-6 flex flex-wrap items-center justify-center gap-x-1 text-sm text-ink-muted">
+        {copy.switchPrompt}
+        <button
+          type="button"
+          onClick={switchMode}
+          className="inline-flex min-h-11 items-center rounded px-1 font-semibold text-brand underline decoration-brand/30 underline-offset-4 hover:decoration-brand"
+        >
+          {copy.switchAction}
+        </button>
+      </p>
+
+      <GoogleSignIn onSignedIn={finishSignIn} />
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,182 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'wouter';
+import { CalendarDays, CalendarPlus, Clock, MapPin } from 'lucide-react';
+import { formatSlotDateLong, MESSAGES, type AppointmentView } from '@app/shared';
+import { BUSINESS } from '../config/env.ts';
+import { apiRequest, ApiError } from '../lib/api.ts';
+import { notify } from '../lib/notify.ts';
+import { useApp } from '../state/app-context.tsx';
+import { PageLoading } from '../components/page-loading.tsx';
+import { buttonPrimary, card, container, eyebrow } from '../components/ui/styles.ts';
+
+/** The spec: the appointments screen shows at most 2. */
+const APPOINTMENTS_SHOWN = 2;
+
+interface AppointmentsAnswer {
+  success: boolean;
+  appointments?: AppointmentView[];
+  message?: string;
+}
+
+/** Paid appointments, newest first, at most two. */
+export function pickShownAppointments(all: readonly AppointmentView[]): AppointmentView[] {
+  return all
+    .filter((appointment) => appointment.payment)
+    .reverse()
+    .slice(0, APPOINTMENTS_SHOWN);
+}
+
+/** /my-appointments: the signed-in customer's paid appointments. */
+export default function MyAppointmentsPage() {
+  const { user, csrfToken } = useApp();
+  const [appointments, setAppointments] = useState<AppointmentView[]>();
+
+  useEffect(() => {
+    if (!user) return;
+    let live = true;
+    apiRequest<AppointmentsAnswer>('/user/appointments', { csrfToken })
+      .then((data) => {
+        if (!live) return;
+        if (!data.success) {
+          notify('error', data.message ?? MESSAGES.somethingWentWrong);
+          setAppointments([]);
+          return;
+        }
+        const shown = pickShownAppointments(data.appointments ?? []);
+        if (shown.length === 0) notify('warning', MESSAGES.noAppointments);
+        setAppointments(shown);
+      })
+      .catch((error: unknown) => {
+        if (!live) return;
+        const message =
+          error instanceof ApiError
+            ? (error.serverMessage ?? error.message)
+            : error instanceof Error && error.message
+              ? error.message
+              : MESSAGES.unknownError;
+        notify('error', message);
+        setAppointments([]);
+      });
+    return () => {
+      live = false;
+    };
+    // Loads once per signed-in user; a token arriving later does not reload the list.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [user]);
+
+  return (
+    <div className={`${container} py-10 sm:py-16`}>
+      <title>{`My Appointments · ${BUSINESS.name}`}</title>
+      <div className="mx-auto max-w-3xl">
+        <p className={eyebrow}>Account</p>
+        <h1 className="mt-2 text-3xl font-bold tracking-tight text-brand sm:text-4xl">
+          My Appointments
+        </h1>
+        <p className="mt-2 text-ink-muted">Your most recent paid bookings.</p>
+        <div className="mt-8">
+          {appointments === undefined ? (
+            <PageLoading label="Loading your appointments..." />
+          ) : appointments.length === 0 ? (
+            <EmptyState />
+          ) : (
+            <ul role="list" className="space-y-4">
+              {appointments.map((appointment) => (
+                <li key={appointment._id}>
+                  <AppointmentCard appointment={appointment} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function StatusBadge({ appointment }: { appointment: AppointmentView }) {
+  if (appointment.isCompleted) {
+    return <Badge className="bg-brand-tint text-brand">Completed</Badge>;
+  }
+  if (appointment.cancelled) {
+    return <Badge className="bg-danger-tint text-danger">Appointment Cancelled</Badge>;
+  }
+  return <Badge className="bg-success-tint text-success">Booking Fee Paid</Badge>;
+}
+
+function Badge({ className, children }: { className: string; children: string }) {
+  return (
+    <span
+      className={`inline-flex items-center rounded-full px-3 py-1 text-sm font-semibold whitespace-nowrap ${className}`}
+    >
+      {children}
+    </span>
+  );
+}
+
+function AppointmentCard({ appointment }: { appointment: AppointmentView }) {
+  const { serviceData } = appointment;
+  return (
+    <article
+      aria-labelledby={`appointment-${appointment._id}`}
+      className={`${card} flex flex-col gap-5 p-4 sm:flex-row sm:items-center sm:p-5`}
+    >
+      <img
+        src={serviceData.image}
+        alt=""
+        width={320}
+        height={200}
+        loading="lazy"
+        className="aspect-[16/10] w-full shrink-0 rounded-xl bg-brand-tint object-cover sm:w-48"
+      />
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <div className="min-w-0">
+            <h2 id={`appointment-${appointment._id}`} className="text-lg font-semibold text-brand">
+              {serviceData.name}
+            </h2>
+            {appointment.type && <p className="text-sm text-ink-muted">{appointment.type}</p>}
+          </div>
+          <StatusBadge appointment={appointment} />
+        </div>
+        <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-2 text-sm text-ink">
+          <div className="flex basis-full items-start gap-2">
+            <dt>
+              <MapPin className="mt-0.5 size-4 text-brand-soft" aria-hidden="true" />
+              <span className="sr-only">Address</span>
+            </dt>
+            <dd className="min-w-0 break-words">{serviceData.address}</dd>
+          </div>
+          <div className="flex items-center gap-2">
+            <dt>
+              <CalendarDays className="size-4 text-brand-soft" aria-hidden="true" />
+              <span className="sr-only">Date</span>
+            </dt>
+            <dd className="font-medium">{formatSlotDateLong(appointment.slotDate)}</dd>
+          </div>
+          <div className="flex items-center gap-2">
+            <dt>
+              <Clock className="size-4 text-brand-soft" aria-hidden="true" />
+              <span className="sr-only">Time</span>
+            </dt>
+            <dd className="font-medium tabular-nums">{appointment.slotTime}</dd>
+          </div>
+        </dl>
+      </div>
+    </article>
+  );
+}
+
+function EmptyState() {
+  return (
+    <div className={`${card} p-8 text-center sm:p-12`}>
+      <CalendarPlus className="mx-auto size-12 text-brand-soft" aria-hidden="true" />
+      <h2 className="mt-4 text-xl font-semibold text-brand">No appointments found</h2>
+      <p className="mt-2 text-ink-muted">
+        Paid bookings appear here. Choose a car and a time to book your next ride.
+      </p>
+      <Link href="/services" className={`${buttonPrimary} mt-6`}>
+        Browse cars
+      </Link>
+    </div>
+  );
+}

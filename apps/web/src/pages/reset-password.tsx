@@ -1,0 +1,146 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Link, useLocation, useParams } from 'wouter';
+import { ArrowLeft } from 'lucide-react';
+import {
+  MESSAGES,
+  MIN_PASSWORD_LENGTH,
+  passwordStrength,
+  ResetPasswordSchema,
+  type PasswordStrength,
+} from '@app/shared';
+import { BUSINESS } from '../config/env.ts';
+import { apiRequest } from '../lib/api.ts';
+import { notify } from '../lib/notify.ts';
+import { useApp } from '../state/app-context.tsx';
+import { buttonPrimary } from '../components/ui/styles.ts';
+import { AuthLayout } from '../components/account/auth-layout.tsx';
+import { PasswordField } from '../components/account/password-field.tsx';
+import { resetFailureMessage } from '../components/account/errors.ts';
+
+const STRENGTH_STYLE: Record<PasswordStrength, { bars: number; bar: string; text: string }> = {
+  Weak: { bars: 1, bar: 'bg-danger', text: 'text-danger' },
+  Medium: { bars: 2, bar: 'bg-accent', text: 'text-accent-strong' },
+  Strong: { bars: 3, bar: 'bg-success', text: 'text-success' },
+};
+
+/** Weak / Medium / Strong with a three-part bar; the label is announced politely. */
+function StrengthMeter({ id, password }: { id: string; password: string }) {
+  const strength = password ? passwordStrength(password) : undefined;
+  const style = strength ? STRENGTH_STYLE[strength] : undefined;
+  return (
+    <div className="mt-3">
+      <div className="grid grid-cols-3 gap-1.5" aria-hidden="true">
+        {[1, 2, 3].map((bar) => (
+          <span
+            key={bar}
+            className={`h-1.5 rounded-full transition-colors ${
+              style && bar <= style.bars ? style.bar : 'bg-line'
+            }`}
+          />
+        ))}
+      </div>
+      <p id={id} aria-live="polite" className="mt-2 text-sm text-ink-muted">
+        {strength && style ? (
+          <>
+            Password strength: <strong className={style.text}>{strength}</strong>
+          </>
+        ) : (
+          `Use at least ${MIN_PASSWORD_LENGTH} characters with a letter, a digit and a special character.`
+        )}
+      </p>
+    </div>
+  );
+}
+
+/** /reset-password/{token}: sets a new password from the emailed link. */
+export default function ResetPasswordPage() {
+  const { token = '' } = useParams<{ token: string }>();
+  const { csrfToken } = useApp();
+  const [, navigate] = useLocation();
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [busy, setBusy] = useState(false);
+  const strengthId = useId();
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    if (password !== confirm) {
+      notify('error', MESSAGES.passwordsDoNotMatch);
+      return;
+    }
+    const checked = ResetPasswordSchema.safeParse({ token, newPassword: password });
+    if (!checked.success) {
+      // The password's problem first: the link's own problem only once the password is fine.
+      const issues = checked.error.issues;
+      const issue = issues.find((item) => item.path[0] === 'newPassword') ?? issues[0];
+      notify('error', issue?.message ?? MESSAGES.weakPassword);
+      return;
+    }
+    setBusy(true);
+    try {
+      const data = await apiRequest<{ success: boolean; message?: string }>(
+        '/user/reset-password',
+        { method: 'POST', body: checked.data, csrfToken },
+      );
+      if (data.success) {
+        if (data.message) notify('success', data.message);
+        navigate('/login');
+        return;
+      }
+      notify('error', data.message || MESSAGES.errorOccurred);
+    } catch (error) {
+      notify('error', resetFailureMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthLayout
+      kicker="Account help"
+      title="Set a new password"
+      titleId="reset-title"
+      intro={<p>Choose a strong password you don&apos;t use anywhere else.</p>}
+    >
+      <title>{`Reset Password · ${BUSINESS.name}`}</title>
+      <form noValidate onSubmit={onSubmit} aria-labelledby="reset-title" className="space-y-5">
+        <div>
+          <PasswordField
+            label="New password"
+            name="newPassword"
+            autoComplete="new-password"
+            value={password}
+            onChange={setPassword}
+            describedBy={strengthId}
+            required
+          />
+          <StrengthMeter id={strengthId} password={password} />
+        </div>
+        <PasswordField
+          label="Confirm password"
+          name="confirmPassword"
+          autoComplete="new-password"
+          value={confirm}
+          onChange={setConfirm}
+          required
+        />
+        <button
+          type="submit"
+          disabled={busy}
+          aria-busy={busy}
+          className={`${buttonPrimary} w-full text-base`}
+        >
+          {busy ? 'Please wait...' : 'Reset Password'}
+        </button>
+      </form>
+      <Link
+        href="/login"
+        className="mt-6 inline-flex min-h-11 items-center gap-2 rounded text-sm font-semibold text-brand hover:underline"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        Back to Login
+      </Link>
+    </AuthLayout>
+  );
+}

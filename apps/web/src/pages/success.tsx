@@ -1,0 +1,205 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, useSearch } from 'wouter';
+import { CalendarDays, CarFront, CircleCheck, CircleAlert, Clock, MapPin } from 'lucide-react';
+import {
+  formatCents,
+  formatSlotDateLong,
+  MESSAGES,
+  telHref,
+  type PaymentSessionResult,
+} from '@app/shared';
+import { BUSINESS } from '../config/env.ts';
+import { apiRequest, ApiError } from '../lib/api.ts';
+import { notify } from '../lib/notify.ts';
+import { useApp } from '../state/app-context.tsx';
+import { PageLoading } from '../components/page-loading.tsx';
+import {
+  buttonPrimary,
+  buttonSecondary,
+  card,
+  container,
+  eyebrow,
+} from '../components/ui/styles.ts';
+
+const NOT_FOUND = 'Payment details not found';
+
+type Result =
+  | { state: 'loading' }
+  | { state: 'failed'; message: string }
+  | { state: 'loaded'; session: PaymentSessionResult };
+
+interface DetailsAnswer {
+  success: boolean;
+  session?: PaymentSessionResult;
+  message?: string;
+}
+
+/** /success: the payment result of the checkout the customer just returned from. */
+export default function SuccessPage() {
+  const sessionId = new URLSearchParams(useSearch()).get('session_id');
+  const { csrfToken, reloadServices } = useApp();
+  const [result, setResult] = useState<Result>(() =>
+    sessionId ? { state: 'loading' } : { state: 'failed', message: NOT_FOUND },
+  );
+
+  useEffect(() => {
+    if (!sessionId) return;
+    let live = true;
+    const fail = (message: string) => {
+      if (!live) return;
+      notify('error', message);
+      setResult({ state: 'failed', message });
+    };
+    apiRequest<DetailsAnswer>(
+      `/user/stripe-payment-details?session_id=${encodeURIComponent(sessionId)}`,
+      { csrfToken },
+    )
+      .then((data) => {
+        if (!data.success || !data.session) {
+          fail(`${MESSAGES.paymentDetailsError} ${data.message ?? ''}`.trim());
+          return;
+        }
+        if (!live) return;
+        setResult({ state: 'loaded', session: data.session });
+        // A paid booking takes its slot: the strips elsewhere should no longer offer it.
+        void reloadServices();
+      })
+      .catch((error: unknown) => {
+        if (error instanceof ApiError && error.status === 429) {
+          fail(MESSAGES.tooManyPaymentAttempts);
+        } else {
+          fail(
+            error instanceof ApiError
+              ? (error.serverMessage ?? MESSAGES.paymentDetailsRetry)
+              : MESSAGES.paymentDetailsRetry,
+          );
+        }
+      });
+    return () => {
+      live = false;
+    };
+    // One lookup per session id; a token arriving later does not ask again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [sessionId]);
+
+  return (
+    <div className={`${container} py-10 sm:py-16`}>
+      <title>{`Payment & Appointment Details · ${BUSINESS.name}`}</title>
+      <div className="mx-auto max-w-2xl">
+        {result.state === 'loading' && <PageLoading label="Loading payment details..." />}
+        {result.state === 'failed' && <Failed message={result.message} />}
+        {result.state === 'loaded' && <Details session={result.session} />}
+      </div>
+    </div>
+  );
+}
+
+function Failed({ message }: { message: string }) {
+  return (
+    <div className={`${card} p-6 text-center sm:p-10`}>
+      <CircleAlert className="mx-auto size-12 text-danger" aria-hidden="true" />
+      <h1 className="mt-4 text-2xl font-bold tracking-tight text-brand">{NOT_FOUND}</h1>
+      {message !== NOT_FOUND && (
+        <p role="alert" className="mt-2 text-ink-muted">
+          {message}
+        </p>
+      )}
+      <p className="mt-2 text-sm text-ink-muted">
+        If you were charged, your appointment still appears under My Appointments, or call us at{' '}
+        <a href={telHref(BUSINESS.phone)} className="font-medium text-brand underline">
+          {BUSINESS.phone}
+        </a>
+        .
+      </p>
+      <Actions />
+    </div>
+  );
+}
+
+function Actions() {
+  return (
+    <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:justify-center">
+      <Link href="/my-appointments" className={buttonPrimary}>
+        See My Appointments
+      </Link>
+      <Link href="/" className={buttonSecondary}>
+        Back Home
+      </Link>
+    </div>
+  );
+}
+
+function Row({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <div className="relative min-h-17 py-3.5 pl-13">
+      <dt className="text-sm text-ink-muted">
+        <span
+          className="absolute top-3.5 left-0 flex size-10 items-center justify-center rounded-xl bg-canvas text-brand-soft"
+          aria-hidden="true"
+        >
+          {icon}
+        </span>
+        {label}
+      </dt>
+      <dd className="mt-0.5 font-medium break-words text-ink">{children}</dd>
+    </div>
+  );
+}
+
+function Details({ session }: { session: PaymentSessionResult }) {
+  const paid = session.payment_status === 'paid';
+  return (
+    <div className={`${card} overflow-hidden`}>
+      <div className="border-b border-line bg-brand-tint/60 p-6 text-center sm:p-8">
+        {paid ? (
+          <CircleCheck className="mx-auto size-12 text-success" aria-hidden="true" />
+        ) : (
+          <CircleAlert className="mx-auto size-12 text-danger" aria-hidden="true" />
+        )}
+        <p className={`${eyebrow} mt-4`}>{paid ? 'Booking confirmed' : 'Payment pending'}</p>
+        <h1 className="mt-2 text-2xl font-bold tracking-tight text-brand sm:text-3xl">
+          Payment &amp; Appointment Details
+        </h1>
+      </div>
+      <div className="p-6 sm:p-8">
+        <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-3 text-sm sm:text-base">
+          <dt className="text-ink-muted">Name</dt>
+          <dd className="text-right font-medium break-words text-ink">
+            {session.customer_details.name}
+          </dd>
+          <dt className="text-ink-muted">Email</dt>
+          <dd className="text-right font-medium break-all text-ink">
+            {session.customer_details.email}
+          </dd>
+          <dt className="text-ink-muted">Amount paid</dt>
+          <dd className="text-right text-lg font-bold text-brand tabular-nums">
+            ${formatCents(session.amount_total)}
+          </dd>
+          <dt className="text-ink-muted">Payment status</dt>
+          <dd className="text-right">
+            <span
+              className={`inline-flex rounded-full px-3 py-1 text-sm font-semibold ${paid ? 'bg-success-tint text-success' : 'bg-danger-tint text-danger'}`}
+            >
+              {session.payment_status}
+            </span>
+          </dd>
+        </dl>
+        <dl className="mt-6 divide-y divide-line border-t border-line">
+          <Row icon={<CalendarDays className="size-5" />} label="Appointment date">
+            {formatSlotDateLong(session.metadata.Date)}
+          </Row>
+          <Row icon={<Clock className="size-5" />} label="Time">
+            {session.metadata.Time}
+          </Row>
+          <Row icon={<CarFront className="size-5" />} label="Service">
+            {session.metadata.serviceName}
+          </Row>
+          <Row icon={<MapPin className="size-5" />} label="Address">
+            {session.metadata.serviceAddress}
+          </Row>
+        </dl>
+        <Actions />
+      </div>
+    </div>
+  );
+}
