@@ -1,0 +1,169 @@
+import AxeBuilder from '@axe-core/playwright';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
+import { resolveBusiness, ServiceListResponseSchema, type Service } from '@app/shared';
+
+export { expect };
+
+/** The contact details the site was built with: the shared defaults unless BUSINESS_* is set. */
+export const BUSINESS = resolveBusiness({
+  name: process.env.BUSINESS_NAME,
+  phone: process.env.BUSINESS_PHONE,
+  email: process.env.BUSINESS_EMAIL,
+  street: process.env.BUSINESS_STREET,
+  locality: process.env.BUSINESS_LOCALITY,
+  region: process.env.BUSINESS_REGION,
+  postalCode: process.env.BUSINESS_POSTAL_CODE,
+});
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** Runs axe on the page as it stands and fails with every rule id and target it reports. */
+export async function expectNoA11yViolations(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const summary = violations.map((v) => ({
+    id: v.id,
+    impact: v.impact,
+    help: v.help,
+    targets: v.nodes.map((node) => node.target.join(' ')),
+  }));
+  expect(summary, `axe violations at ${page.url()} (${page.viewportSize()?.width}px)`).toEqual([]);
+}
+
+/**
+ * DESIGN.md's layout check: nothing overflows the viewport sideways (wide content such as the
+ * day strip scrolls inside its own box).
+ */
+export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
+  const overflow = await page.evaluate(() => {
+    const root = document.documentElement;
+    const wide = Array.from(document.querySelectorAll('body *'))
+      .filter((el) => el.getBoundingClientRect().right > root.clientWidth + 1)
+      .filter((el) => !el.closest('[hidden]'))
+      .slice(0, 5)
+      .map((el) => `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 40)}"`);
+    return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth, wide };
+  });
+  expect(
+    overflow.scrollWidth,
+    `page wider than the ${overflow.clientWidth}px viewport at ${page.url()}: ${overflow.wide.join(', ')}`,
+  ).toBeLessThanOrEqual(overflow.clientWidth);
+}
+
+/** The catalogue as the API serves it: tests compute every expectation from it. */
+export async function fetchServices(request: APIRequestContext): Promise<Service[]> {
+  const response = await request.get('/api/service/list');
+  expect(response.status()).toBe(200);
+  return ServiceListResponseSchema.parse(await response.json()).services;
+}
+
+/** A regular expression matching a literal text. */
+export function literal(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * Matches an amount in dollars as the service pages print it: `$85`, `$85.00`, `$1090` or
+ * `$1,090`, never the start of a longer number.
+ */
+export function dollars(amount: number): RegExp {
+  const whole = Math.trunc(amount);
+  const grouped = whole.toLocaleString('en-US').replace(/,/g, ',?');
+  const cents = Number.isInteger(amount) ? '(?:\\.00)?' : `\\.${amount.toFixed(2).split('.')[1]}`;
+  return new RegExp(`\\$\\s?${grouped}${cents}(?![\\d.,]\\d)`);
+}
+
+/**
+ * The service names shown inside `scope`, in page order: every element whose whole text is
+ * exactly one of the catalogue's names.
+ */
+export async function serviceNamesIn(scope: Locator, services: Service[]): Promise<string[]> {
+  const names = [...new Set(services.map((s) => s.name))];
+  const pattern = new RegExp(`^\\s*(?:${names.map(literal).join('|')})\\s*$`);
+  const texts = await scope.getByText(pattern).allTextContents();
+  return texts.map((text) => text.trim());
+}
+
+/**
+ * The innermost block (section, article, aside, list item, region or group) holding a heading
+ * with exactly this name: the card or section the heading titles.
+ */
+export function sectionWithHeading(page: Page, name: string | RegExp): Locator {
+  return page
+    .locator('section, article, aside, li, [role="region"], [role="group"]')
+    .filter({ has: page.getByRole('heading', { name, exact: true }) })
+    .last();
+}
+
+/**
+ * The card a heading titles: the smallest element around the heading that holds more than
+ * the heading's own text (cards need not be sections).
+ */
+export async function cardWithHeading(page: Page, name: string): Promise<Locator> {
+  const heading = page.getByRole('heading', { name, exact: true });
+  await expect(heading, `heading ${name}`).toBeVisible();
+  const length = ((await heading.textContent()) ?? '').replace(/\s+/g, ' ').trim().length;
+  return heading.locator(`xpath=ancestor::*[string-length(normalize-space(.)) > ${length}][1]`);
+}
+
+/** A link or a button with exactly this accessible name: the spec does not say which. */
+export function action(scope: Page | Locator, name: string): Locator {
+  return scope
+    .getByRole('link', { name, exact: true })
+    .or(scope.getByRole('button', { name, exact: true }));
+}
+
+/**
+ * Whether a control tells assistive technology it is the chosen one: aria-pressed,
+ * aria-checked, aria-selected or aria-current (a visual-only highlight is not enough).
+ */
+export async function isMarkedSelected(control: Locator): Promise<boolean> {
+  return control.evaluate((el) => {
+    const states = ['aria-pressed', 'aria-checked', 'aria-selected'];
+    if (states.some((name) => el.getAttribute(name) === 'true')) return true;
+    const current = el.getAttribute('aria-current');
+    if (current !== null && current !== 'false') return true;
+    return el instanceof HTMLInputElement && el.checked;
+  });
+}
+
+/** Scrolls the window instantly (the site's smooth scrolling would make positions race). */
+export async function scrollToBottom(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }),
+  );
+}
+
+export const test = base.extend<{
+  /** The service list from the API, loaded once per test. */
+  services: Service[];
+  /**
+   * Runs axe on `target` (the test's page by default), then checks nothing overflows the
+   * viewport sideways.
+   */
+  expectNoA11yViolations: (target?: Page) => Promise<void>;
+}>({
+  page: async ({ page, baseURL }, use) => {
+    // The tests never depend on the network outside the local server (maps, fonts, sign-in).
+    const local = new URL(baseURL ?? 'http://127.0.0.1').host;
+    await page.route(
+      (url) => url.protocol.startsWith('http') && url.host !== local,
+      (route) => route.abort('blockedbyclient'),
+    );
+    await use(page);
+  },
+  services: async ({ request }, use) => {
+    await use(await fetchServices(request));
+  },
+  expectNoA11yViolations: async ({ page }, use) => {
+    await use(async (target = page) => {
+      await expectNoA11yViolations(target);
+      await expectNoHorizontalOverflow(target);
+    });
+  },
+});

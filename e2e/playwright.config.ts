@@ -1,0 +1,102 @@
+import { mkdtempSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+const ROOT_DIR = resolve(import.meta.dirname, '..');
+const PORT = Number(process.env.E2E_PORT ?? 4310);
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+const CI = Boolean(process.env.CI);
+
+/**
+ * One temporary data directory per run. The config is evaluated again in every worker, which
+ * inherits the runner's environment: only the first evaluation (the runner's) creates it.
+ * global-teardown.ts removes it once the server has stopped.
+ */
+process.env.E2E_DATA_ROOT ??= mkdtempSync(join(tmpdir(), 'norfolk-rides-e2e-'));
+const DATA_ROOT = process.env.E2E_DATA_ROOT;
+
+const WEB_DIST_DIR = resolve(ROOT_DIR, process.env.E2E_WEB_DIST_DIR ?? 'apps/web/dist');
+
+/**
+ * The server is TypeScript run by Node 24's type stripping. Inside `npm test` the runner itself
+ * is that Node (node_modules/.bin/node is first on the PATH); started by hand with an older
+ * `node`, fall back to the project's own Node 24 binary.
+ */
+function nodeBinary(): string {
+  const major = Number(process.versions.node.split('.')[0]);
+  const projectNode = join(ROOT_DIR, 'node_modules/.bin/node');
+  return major >= 24 || !existsSync(projectNode) ? process.execPath : projectNode;
+}
+
+const chromium = {
+  ...devices['Desktop Chrome'],
+  launchOptions: {
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  },
+};
+
+export default defineConfig({
+  testDir: 'tests',
+  outputDir: 'test-results',
+  fullyParallel: true,
+  forbidOnly: CI,
+  retries: 0,
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: CI
+    ? 'list'
+    : [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  globalTeardown: './global-teardown.ts',
+  use: {
+    baseURL: BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    locale: 'en-US',
+  },
+  projects: [
+    {
+      name: 'desktop',
+      use: { ...chromium, viewport: { width: 1440, height: 900 } },
+    },
+    {
+      name: 'mobile',
+      use: {
+        ...chromium,
+        viewport: { width: 390, height: 844 },
+        deviceScaleFactor: 3,
+        isMobile: true,
+        hasTouch: true,
+      },
+    },
+  ],
+  webServer: {
+    command: `"${nodeBinary()}" ../apps/api/src/server.ts`,
+    cwd: import.meta.dirname,
+    url: `${BASE_URL}/api/health/ready`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    env: {
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(PORT),
+      DATA_DIR: join(DATA_ROOT, 'data'),
+      WEB_DIST_DIR,
+      LOG_LEVEL: 'warn',
+      PUBLIC_BASE_URL: BASE_URL,
+    },
+  },
+});

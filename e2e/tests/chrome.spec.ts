@@ -1,0 +1,165 @@
+import { telHref } from '@app/shared';
+import type { Locator, Page } from '@playwright/test';
+import { action, BUSINESS, expect, literal, scrollToBottom, test } from '../fixtures.ts';
+
+const NAV_LINKS = [
+  { name: 'Home', path: '/' },
+  { name: 'Services', path: '/services' },
+  { name: 'About', path: '/about' },
+  { name: 'Contact', path: '/contact' },
+] as const;
+
+const LOGIN_SIGN_UP = 'Login / Sign Up';
+
+function menuToggle(page: Page): Locator {
+  return page.getByRole('banner').getByRole('button', { name: /menu/i }).first();
+}
+
+/** The panel the menu button opens: the element its aria-controls names, else a dialog. */
+async function mobileMenu(page: Page): Promise<Locator> {
+  const controls = await menuToggle(page).getAttribute('aria-controls');
+  if (controls) return page.locator(`[id="${controls}"]`);
+  return page.getByRole('dialog').or(page.getByRole('banner')).first();
+}
+
+test.describe('header', () => {
+  test('shows Home, Services, About, Contact and Login / Sign Up on desktop', async ({
+    page,
+    isMobile,
+    expectNoA11yViolations,
+  }) => {
+    test.skip(isMobile, 'the phone layout puts these links in the menu');
+    await page.goto('/');
+    const header = page.getByRole('banner');
+    for (const { name, path } of NAV_LINKS) {
+      const link = header.getByRole('link', { name, exact: true });
+      await expect(link, `header link ${name}`).toBeVisible();
+      await expect(link).toHaveAttribute('href', path);
+    }
+    await expect(action(header, LOGIN_SIGN_UP)).toBeVisible();
+    await expectNoA11yViolations();
+
+    await header.getByRole('link', { name: 'About', exact: true }).click();
+    await expect(page).toHaveURL('/about');
+    await header.getByRole('link', { name: 'Services', exact: true }).click();
+    await expect(page).toHaveURL('/services');
+    await header.getByRole('link', { name: 'Home', exact: true }).click();
+    await expect(page).toHaveURL('/');
+  });
+
+  test('the Login / Sign Up button opens /login', async ({ page, isMobile }) => {
+    await page.goto('/');
+    if (isMobile) {
+      await menuToggle(page).click();
+      const menu = await mobileMenu(page);
+      await action(menu, LOGIN_SIGN_UP).click();
+    } else {
+      await action(page.getByRole('banner'), LOGIN_SIGN_UP).click();
+    }
+    await expect(page).toHaveURL('/login');
+  });
+});
+
+test.describe('mobile menu', () => {
+  test.beforeEach(({ isMobile }) => {
+    test.skip(!isMobile, 'the menu button exists on small screens');
+  });
+
+  test('opens, shows the links, navigates and closes', async ({ page, expectNoA11yViolations }) => {
+    await page.goto('/');
+    const toggle = menuToggle(page);
+    await expect(toggle).toBeVisible();
+    // Closed at first: the header's links are not on screen at 390 px.
+    await expect(
+      page.getByRole('banner').getByRole('link', { name: 'About', exact: true }),
+    ).toBeHidden();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const menu = await mobileMenu(page);
+    for (const { name } of NAV_LINKS) {
+      await expect(
+        menu.getByRole('link', { name, exact: true }),
+        `menu link ${name}`,
+      ).toBeVisible();
+    }
+    await expect(action(menu, LOGIN_SIGN_UP)).toBeVisible();
+    await expectNoA11yViolations();
+
+    await menu.getByRole('link', { name: 'Contact', exact: true }).click();
+    await expect(page).toHaveURL('/contact');
+    await expect(menu.getByRole('link', { name: 'About', exact: true })).toBeHidden();
+    await expect(menuToggle(page)).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('Escape closes it', async ({ page }) => {
+    await page.goto('/');
+    const toggle = menuToggle(page);
+    await toggle.click();
+    const menu = await mobileMenu(page);
+    await expect(menu.getByRole('link', { name: 'Services', exact: true })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(menu.getByRole('link', { name: 'Services', exact: true })).toBeHidden();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+});
+
+test.describe('footer', () => {
+  test('has the privacy link, social links and the contact details', async ({
+    page,
+    expectNoA11yViolations,
+  }) => {
+    await page.goto('/');
+    const footer = page.getByRole('contentinfo');
+    await expect(footer).toBeVisible();
+
+    for (const { label, href } of BUSINESS.social) {
+      const link = footer.locator(`a[href="${href}"]`);
+      await expect(link, `social link ${label}`).toBeVisible();
+      await expect(link).toHaveAccessibleName(new RegExp(`\\b${literal(label)}\\b`));
+    }
+
+    await expect(footer).toContainText(BUSINESS.phone);
+    await expect(footer.locator(`a[href="${telHref(BUSINESS.phone)}"]`).first()).toBeVisible();
+    await expect(footer).toContainText(BUSINESS.email);
+    await expect(footer.locator(`a[href="mailto:${BUSINESS.email}"]`).first()).toBeVisible();
+    await expect(footer).toContainText(BUSINESS.street);
+    await expect(footer).toContainText(`${BUSINESS.locality}, ${BUSINESS.region}`);
+    await expectNoA11yViolations();
+
+    const privacy = footer.getByRole('link', { name: /privacy/i }).first();
+    await expect(privacy).toHaveAttribute('href', '/privacy');
+    await privacy.click();
+    await expect(page).toHaveURL('/privacy');
+  });
+});
+
+test.describe('route changes', () => {
+  test('scroll to the top', async ({ page }) => {
+    await page.goto('/');
+    // Let the home page fill in (its car list arrives from the API) before scrolling down.
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await scrollToBottom(page);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+
+    await page
+      .getByRole('contentinfo')
+      .getByRole('link', { name: /privacy/i })
+      .first()
+      .click();
+    await expect(page).toHaveURL('/privacy');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+
+    await scrollToBottom(page);
+    const footerLink = page
+      .getByRole('contentinfo')
+      .getByRole('link', { name: /^(Home|Services|About|Contact)$/ })
+      .first();
+    if ((await footerLink.count()) > 0 && (await page.evaluate(() => window.scrollY)) > 0) {
+      await footerLink.click();
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    }
+  });
+});
