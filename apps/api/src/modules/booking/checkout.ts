@@ -45,7 +45,10 @@ export async function startCheckout(
     if (open?.status === 'complete') throw new AppError(409, ALREADY_PAID_MESSAGE);
   }
 
-  const expiresAt = new Date(options.now.getTime() + CHECKOUT_LIFETIME_MS);
+  // Whole minutes, so a retry within the minute sends the very same request under the same key.
+  const expiresAt = new Date(
+    Math.ceil((options.now.getTime() + CHECKOUT_LIFETIME_MS) / 60_000) * 60_000,
+  );
   const { id, url } = await provider.createCheckout({
     appointmentId: appointment.id,
     amountCents: appointment.amountCents,

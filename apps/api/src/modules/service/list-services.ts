@@ -1,5 +1,5 @@
-import { and, asc, gte, inArray } from 'drizzle-orm';
-import { appointments, LIVE_APPOINTMENT_STATUSES, services, type Database } from '@app/db';
+import { and, asc, eq, gt, gte, or } from 'drizzle-orm';
+import { appointments, services, type Database } from '@app/db';
 import { businessToday, instantFromWallClock, type CarModel, type Service } from '@app/shared';
 
 type ServiceRow = typeof services.$inferSelect;
@@ -32,7 +32,7 @@ export function toServiceJson(row: ServiceRow, slotsBooked: Service['slots_booke
 
 /**
  * Every service in catalogue order, each with the slots taken from today (New York) on:
- * held and paid alike, as time labels by `d_m_yyyy`, never who took them.
+ * paid and still-held alike, as time labels by `d_m_yyyy`, never who took them.
  */
 export async function listServices(db: Database, now: Date): Promise<Service[]> {
   const startOfToday = instantFromWallClock({ ...businessToday(now), hour: 0, minute: 0 }) ?? now;
@@ -47,8 +47,12 @@ export async function listServices(db: Database, now: Date): Promise<Service[]> 
       .from(appointments)
       .where(
         and(
-          inArray(appointments.status, [...LIVE_APPOINTMENT_STATUSES]),
           gte(appointments.slotStart, startOfToday),
+          // A hold past its time no longer takes the slot, even before the sweep releases it.
+          or(
+            eq(appointments.status, 'paid'),
+            and(eq(appointments.status, 'pending_payment'), gt(appointments.holdExpiresAt, now)),
+          ),
         ),
       )
       .orderBy(asc(appointments.slotStart)),

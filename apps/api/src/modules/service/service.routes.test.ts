@@ -60,6 +60,15 @@ describe.each(await databaseKinds())('GET /api/service/list on %s', (kind) => {
     await book(first._id, '23_11_2026', '11:00 AM', 'cancelled');
     await book(first._id, '21_11_2026', '9:00 AM', 'paid'); // yesterday: not worth sending
     await book(second._id, '22_11_2026', '11:30 PM', 'paid');
+    // A hold past its time, not yet released by the sweep: the slot is free again.
+    await insertAppointment(database.handle.db, {
+      userId,
+      serviceId: first._id,
+      slotDate: '23_11_2026',
+      slotTime: '12:00 PM',
+      status: 'pending_payment',
+      holdExpiresAt: new Date(NOW.getTime() - 60_000),
+    });
 
     const services = await list();
     const byId = new Map(services.map((s) => [s._id, s]));
