@@ -17,6 +17,13 @@ const CI = Boolean(process.env.CI);
 process.env.E2E_DATA_ROOT ??= mkdtempSync(join(tmpdir(), 'norfolk-rides-e2e-'));
 const DATA_ROOT = process.env.E2E_DATA_ROOT;
 
+/**
+ * Without SMTP_URL the server writes every email (password reset links) to MAIL_DIR as an .eml
+ * file; tests/account-helpers.ts reads the reset link from there.
+ */
+process.env.E2E_MAIL_DIR ??= join(DATA_ROOT, 'mail');
+const MAIL_DIR = process.env.E2E_MAIL_DIR;
+
 const WEB_DIST_DIR = resolve(ROOT_DIR, process.env.E2E_WEB_DIST_DIR ?? 'apps/web/dist');
 
 /**
@@ -97,6 +104,12 @@ export default defineConfig({
       WEB_DIST_DIR,
       LOG_LEVEL: 'warn',
       PUBLIC_BASE_URL: BASE_URL,
+      MAIL_DIR,
+      // The account tests sign up, log in and ask for reset links many times from one IP.
+      RATE_LIMIT_SIGNUP_PER_IP: '10000/1h',
+      RATE_LIMIT_LOGIN_PER_IP: '10000/15m',
+      RATE_LIMIT_RESET_PER_IP: '10000/15m',
+      RATE_LIMIT_RESET_PER_EMAIL: '100/1h',
     },
   },
 });

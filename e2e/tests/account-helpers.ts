@@ -74,6 +74,18 @@ export function field(scope: Page | Locator, label: string): Locator {
   return scope.getByLabel(new RegExp(`^\\s*${literal(label)}\\s*\\*?\\s*$`));
 }
 
+/**
+ * Closes every toast on screen (each has its own close button), so the next check can expect
+ * a fresh toast even when its text is the same as an earlier one.
+ */
+export async function dismissToasts(page: Page): Promise<void> {
+  const alerts = page.getByRole('alert');
+  for (let i = 0; i < 10 && (await alerts.count()) > 0; i++) {
+    await alerts.first().getByRole('button').first().click();
+  }
+  await expect(alerts).toHaveCount(0);
+}
+
 /** The combined Login / Sign Up form, by its heading (Login or Sign Up). */
 export function authForm(page: Page, mode: 'Login' | 'Sign Up'): Locator {
   return page.getByRole('form', { name: mode, exact: true });

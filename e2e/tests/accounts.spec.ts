@@ -1,10 +1,11 @@
 import { MESSAGES } from '@app/shared';
 import type { Page } from '@playwright/test';
-import { action, expect, test } from '../fixtures.ts';
+import { action, BUSINESS, expect, scrollToBottom, test } from '../fixtures.ts';
 import {
   ACCOUNT_ITEMS,
   authForm,
   exactly,
+  dismissToasts,
   expectToast,
   field,
   logIn,
@@ -70,6 +71,12 @@ test.describe('sign up (/login, Sign Up mode)', () => {
     ).toBeVisible();
     await expect(field(form, 'Full name')).toBeVisible();
     await expect(field(form, 'Phone')).toBeVisible();
+    // The phone hint gives the two accepted forms: 10 digits, and 3-3-4 with hyphens.
+    const digits = BUSINESS.phone.replace(/\D/g, '').slice(-10);
+    const hyphens = `${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6)}`;
+    await expect(
+      form.getByText(exactly(`Enter a valid phone number (e.g., ${digits} or ${hyphens})`)),
+    ).toBeVisible();
     // Forgot Password belongs to Login mode only.
     await expect(page.getByRole('link', { name: /Forgot Password/ })).toHaveCount(0);
     await expectNoA11yViolations();
@@ -83,11 +90,9 @@ test.describe('sign up (/login, Sign Up mode)', () => {
     await field(form, 'Full name').fill(account.name);
     await field(form, 'Email').fill('not-an-email');
     await field(form, 'Password').fill(account.password);
-    await page.getByRole('alert').first().waitFor(); // the first toast is up
-    const requiredToasts = toast(page, MESSAGES.allFieldsRequired);
-    const before = await requiredToasts.count();
+    await dismissToasts(page);
     await submit.click();
-    await expect(requiredToasts).toHaveCount(before + 1);
+    await expectToast(page, MESSAGES.allFieldsRequired);
 
     // 2. A bad phone is reported before the (also bad) email.
     await field(form, 'Phone').fill('12345');
@@ -102,9 +107,7 @@ test.describe('sign up (/login, Sign Up mode)', () => {
 
     // Everything valid: the server's success message, and the form is back in Login mode.
     await field(form, 'Email').fill(account.email);
-    const { status, message } = await nextMessage(page, '/api/user/register', () =>
-      submit.click(),
-    );
+    const { status, message } = await nextMessage(page, '/api/user/register', () => submit.click());
     expect(status).toBe(200);
     await expectToast(page, message);
     const login = authForm(page, 'Login');
@@ -124,6 +127,7 @@ test.describe('sign up (/login, Sign Up mode)', () => {
     await field(form, 'Email').fill(existing.email);
     await field(form, 'Password').fill('Other#Pass456');
     await field(form, 'Phone').fill('6175550199');
+    await scrollToBottom(page);
     const { status, message } = await nextMessage(page, '/api/user/register', () =>
       form.getByRole('button', { name: 'Create Account', exact: true }).click(),
     );
@@ -131,6 +135,16 @@ test.describe('sign up (/login, Sign Up mode)', () => {
     expect(message).not.toBe('');
     await expectToast(page, message);
     await expect(page).toHaveURL(/\/login/);
+    // A failed signup scrolls the page to the top.
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test('the phone input keeps at most 15 digits', async ({ page }) => {
+    const form = await openSignUp(page);
+    const phone = field(form, 'Phone');
+    await phone.pressSequentially('12345678901234567890');
+    const value = await phone.inputValue();
+    expect(value.replace(/\D/g, '').length, `phone input value "${value}"`).toBeLessThanOrEqual(15);
   });
 
   test('the Forgot Password link shows in Login mode only and opens /forgot-password', async ({
@@ -167,6 +181,7 @@ test.describe('log in', () => {
   test('a wrong password shows the server message', async ({ page, request }) => {
     const account = await registerAccount(request, 'wrongpw');
     await page.goto('/login');
+    await scrollToBottom(page);
     const { status, message } = await nextMessage(page, '/api/user/login', () =>
       submitLogin(page, account.email, 'Wrong#Pass999'),
     );
@@ -175,6 +190,32 @@ test.describe('log in', () => {
     await expectToast(page, message);
     await expect(page).toHaveURL('/login');
     await expect(authForm(page, 'Login')).toBeVisible();
+    // A failed login scrolls the page to the top.
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test('too many failed attempts (HTTP 429) shows the spec message', async ({ page, request }) => {
+    const account = await registerAccount(request, 'locked');
+    // Wrong passwords through the API until the server's per-email limit answers 429.
+    const { csrfToken } = (await (await request.get('/api/csrf-token')).json()) as {
+      csrfToken: string;
+    };
+    let status = 0;
+    for (let attempt = 0; attempt < 30 && status !== 429; attempt++) {
+      const response = await request.post('/api/user/login', {
+        headers: { 'x-csrf-token': csrfToken },
+        data: { email: account.email, password: 'Wrong#Pass999' },
+      });
+      status = response.status();
+    }
+    expect(status, 'the server limits failed logins per email').toBe(429);
+
+    await page.goto('/login');
+    const answer = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/user/login');
+    await submitLogin(page, account.email, account.password);
+    expect((await answer).status()).toBe(429);
+    await expectToast(page, MESSAGES.tooManyLoginAttempts);
+    await expect(page).toHaveURL('/login');
   });
 
   test('success goes to /services and the header offers the account choices', async ({
@@ -396,10 +437,9 @@ test.describe('feedback', () => {
     await send.click();
     await expectToast(page, MESSAGES.feedbackRequired);
     await message.fill('   ');
-    const required = toast(page, MESSAGES.feedbackRequired);
-    const before = await required.count();
+    await dismissToasts(page);
     await send.click();
-    await expect(required).toHaveCount(before + 1);
+    await expectToast(page, MESSAGES.feedbackRequired);
 
     // The counter follows the text, and stops at 2000.
     await message.fill('x'.repeat(2010));
@@ -408,7 +448,8 @@ test.describe('feedback', () => {
     await message.fill(text);
     await expect(counter).toHaveText(`${text.length}/2000`);
 
-    const star = (n: number) => main.getByRole('radio', { name: n === 1 ? '1 star' : `${n} stars` });
+    const star = (n: number) =>
+      main.getByRole('radio', { name: n === 1 ? '1 star' : `${n} stars` });
     for (const n of [1, 2, 3, 4, 5]) await expect(star(n)).toBeAttached();
     const mood = (name: string) => main.getByRole('radio', { name, exact: true });
 
@@ -472,6 +513,7 @@ test.describe('forgot and reset password', () => {
     await expect(main.getByRole('heading', { level: 1 })).toBeVisible();
     // The hint about spam or calling, and a way back to login.
     await expect(main.getByText(/spam/i)).toBeVisible();
+    await expect(main.getByRole('link', { name: BUSINESS.phone, exact: true })).toBeVisible();
     await expect(main.getByRole('link', { name: /login/i })).toHaveAttribute('href', '/login');
     await expectNoA11yViolations();
 

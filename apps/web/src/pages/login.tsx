@@ -1,7 +1,7 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { ArrowRight, Loader2 } from 'lucide-react';
-import { LoginSchema, MESSAGES, SignupSchema } from '@app/shared';
+import { LoginSchema, MESSAGES, PHONE_MAX_DIGITS, SignupSchema } from '@app/shared';
 import { BUSINESS } from '../config/env.ts';
 import { apiRequest } from '../lib/api.ts';
 import { notify } from '../lib/notify.ts';
@@ -188,7 +188,11 @@ export default function LoginPage() {
             autoComplete="tel"
             maxLength={20}
             value={phone}
-            onChange={(event) => setPhone(event.target.value)}
+            onChange={(event) => {
+              // The spec's phone input: at most 15 digits; typing past them is ignored.
+              const next = event.target.value;
+              if (next.replace(/\D/g, '').length <= PHONE_MAX_DIGITS) setPhone(next);
+            }}
             required
             hint={`Enter a valid phone number (e.g., ${phoneDigits} or ${phoneHyphens})`}
           />
