@@ -110,6 +110,7 @@ export default defineConfig({
       RATE_LIMIT_LOGIN_PER_IP: '10000/15m',
       RATE_LIMIT_RESET_PER_IP: '10000/15m',
       RATE_LIMIT_RESET_PER_EMAIL: '100/1h',
+      RATE_LIMIT_PAYMENT_PER_IP: '10000/15m',
     },
   },
 });

@@ -98,7 +98,7 @@ const dayStrip = (page: Page) => page.getByRole('list', { name: 'Choose a day', 
 function dayButton(page: Page, day: SlotDay): Locator {
   return dayStrip(page)
     .getByRole('button')
-    .filter({ hasText: new RegExp(`\\b${day.weekday}\\b`, 'i') })
+    .filter({ hasText: new RegExp(`(?<![a-z])${day.weekday}(?![a-z])`, 'i') })
     .filter({ hasText: new RegExp(`(?<!\\d)${day.day}(?!\\d)`) })
     .filter({ hasText: new RegExp(`(?<![a-z])${day.monthShort}`, 'i') });
 }
@@ -373,23 +373,24 @@ test.describe('notes and the return ride', () => {
     Array.from({ length: to - from + 1 }, (_, i) => `word${from + i}`).join(' ');
 
   /**
-   * Types 55 words (the last ones key by key) and expects the first 50 kept, with `counters`
-   * fields now reading 50/50 words.
+   * Types 55 words into a notes field (the last ones key by key, as a customer would) and
+   * expects the first 50 kept; `counters` fields then read 50/50 words.
    */
   async function expectFiftyWordsKept(page: Page, notes: Locator, counters: number) {
     await notes.fill(`${words(1, 47)} `);
     await notes.pressSequentially(words(48, 55));
     await expect
-      .poll(async () => (await notes.inputValue()).trim(), {
-        message: 'typing past the 50th word is ignored',
-      })
-      .toBe(words(1, NOTES_MAX_WORDS));
+      .soft(notes, 'typing past the 50th word is ignored: the first 50 words stay as typed')
+      .toHaveValue(new RegExp(`^\\s*${words(1, NOTES_MAX_WORDS)}\\s*$`));
     await expect(
       page.getByText(`${NOTES_MAX_WORDS}/${NOTES_MAX_WORDS} words`, { exact: true }),
     ).toHaveCount(counters);
   }
 
-  test('notes keep 50 words; Yes reveals the return form and No hides it', async ({
+  const returnQuestion = (page: Page) =>
+    page.getByRole('group', { name: 'Do you need a return ride?', exact: true });
+
+  test('typing more than 50 words keeps 50 and the counter reads 50/50 words', async ({
     page,
     services,
   }, testInfo) => {
@@ -403,27 +404,45 @@ test.describe('notes and the return ride', () => {
     await expect(page.getByText('3/50 words', { exact: true })).toBeVisible();
     await expectFiftyWordsKept(page, pickupNotes, 1);
 
-    // The return ride starts unanswered, without its form.
-    const question = page.getByRole('group', { name: 'Do you need a return ride?' });
-    const yes = question.getByRole('radio', { name: 'Yes', exact: true });
-    const no = question.getByRole('radio', { name: 'No', exact: true });
-    await expect(yes).not.toBeChecked();
-    await expect(no).not.toBeChecked();
-    const returnPickup = field(page.getByRole('main'), 'Return pickup address');
-    await expect(returnPickup).toHaveCount(0);
-
-    await yes.check();
-    await expect(returnPickup).toBeVisible();
-    await expect(field(page.getByRole('main'), 'Return drop-off address')).toBeVisible();
+    // The return notes follow the same rule.
+    await returnQuestion(page).getByRole('radio', { name: 'Yes', exact: true }).check();
     const returnNotes = notesField(page, 'Return notes');
     await expect(returnNotes).toBeVisible();
+    await expect(page.getByText('0/50 words', { exact: true })).toBeVisible();
     await expectFiftyWordsKept(page, returnNotes, 2);
+  });
+
+  test('the return ride starts unanswered; Yes reveals the return form, No hides it', async ({
+    page,
+    services,
+  }, testInfo) => {
+    const service = carFor(services, 'notes', testInfo);
+    await signedInCustomer(page);
+    await openCar(page, service);
+    const main = page.getByRole('main');
+
+    const yes = returnQuestion(page).getByRole('radio', { name: 'Yes', exact: true });
+    const no = returnQuestion(page).getByRole('radio', { name: 'No', exact: true });
+    await expect(yes).not.toBeChecked();
+    await expect(no).not.toBeChecked();
+    const returnFields = [
+      field(main, 'Return pickup address'),
+      field(main, 'Return drop-off address'),
+      notesField(page, 'Return notes'),
+    ];
+    for (const control of returnFields) await expect(control).toHaveCount(0);
+
+    await yes.check();
+    for (const control of returnFields) await expect(control).toBeVisible();
+    await field(main, 'Return pickup address').fill('Logan International Airport, Boston, MA');
 
     await no.check();
     await expect(no).toBeChecked();
-    await expect(returnPickup).toHaveCount(0);
-    await expect(field(page.getByRole('main'), 'Return drop-off address')).toHaveCount(0);
-    await expect(notesField(page, 'Return notes')).toHaveCount(0);
+    await expect(yes).not.toBeChecked();
+    for (const control of returnFields) await expect(control).toHaveCount(0);
+
+    await yes.check();
+    for (const control of returnFields) await expect(control).toBeVisible();
   });
 });
 

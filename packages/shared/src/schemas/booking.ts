@@ -14,11 +14,20 @@ export function countWords(text: string): number {
   return trimmed === '' ? 0 : trimmed.split(/\s+/).length;
 }
 
-/** The text cut after its 50th word (what the notes fields keep of longer input). */
+/** The text cut after its 50th word. */
 export function limitWords(text: string, max = NOTES_MAX_WORDS): string {
   if (countWords(text) <= max) return text;
   const words = text.trimStart().split(/(\s+)/);
   return words.slice(0, max * 2 - 1).join('');
+}
+
+/**
+ * What a notes field keeps when its text changes from `previous` to `next`: typing past the
+ * 50th word is ignored (the text stays as it was), and a paste that would go past it is cut.
+ */
+export function applyWordLimit(previous: string, next: string, max = NOTES_MAX_WORDS): string {
+  if (countWords(next) <= max) return next;
+  return countWords(previous) < max ? limitWords(next, max) : previous;
 }
 
 /** A phone as the booking form sends it: a country code and 7 to 15 digits, formatting aside. */

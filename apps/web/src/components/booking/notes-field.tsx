@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { countWords, limitWords, NOTES_MAX_WORDS } from '@app/shared';
+import { applyWordLimit, countWords, NOTES_MAX_WORDS } from '@app/shared';
 import { inputClass, labelClass } from '../account/form-field.tsx';
 
 interface NotesFieldProps {
@@ -35,7 +35,7 @@ export function NotesField({ label, name, value, onChange, placeholder }: NotesF
         value={value}
         placeholder={placeholder}
         aria-describedby={counterId}
-        onChange={(event) => onChange(limitWords(event.target.value))}
+        onChange={(event) => onChange(applyWordLimit(value, event.target.value))}
         className={`${inputClass} mt-1.5 resize-y py-2.5 leading-6`}
       />
     </div>
