@@ -49,3 +49,18 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
   return data as T;
 }
+
+/** The HTTP status of a failed call, undefined for a network error. */
+export function statusOf(error: unknown): number | undefined {
+  return error instanceof ApiError ? error.status : undefined;
+}
+
+/** The message the server sent with a failed call, if any. */
+export function serverMessageOf(error: unknown): string | undefined {
+  return error instanceof ApiError ? error.serverMessage : undefined;
+}
+
+/** The server's message, else the error's own message, else the fallback. */
+export function errorMessageOf(error: unknown, fallback: string): string {
+  return serverMessageOf(error) ?? ((error instanceof Error && error.message) || fallback);
+}

@@ -2,12 +2,12 @@ import { useId, useState, type FormEvent } from 'react';
 import { Send, Star } from 'lucide-react';
 import { FEEDBACK_EMOJIS, FEEDBACK_MAX_LENGTH, FeedbackSchema, MESSAGES } from '@app/shared';
 import { BUSINESS } from '../config/env.ts';
-import { apiRequest } from '../lib/api.ts';
+import { apiRequest, serverMessageOf } from '../lib/api.ts';
 import { notify } from '../lib/notify.ts';
 import { useApp } from '../state/app-context.tsx';
 import { buttonPrimary, card, container, eyebrow } from '../components/ui/styles.ts';
 import { inputClass, labelClass, RequiredMark } from '../components/account/form-field.tsx';
-import { firstIssue, serverMessageOf } from '../components/account/errors.ts';
+import { firstIssue } from '../components/account/errors.ts';
 
 type Mood = (typeof FEEDBACK_EMOJIS)[number];
 

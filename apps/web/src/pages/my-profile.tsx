@@ -9,7 +9,7 @@ import {
   type UserProfile,
 } from '@app/shared';
 import { BUSINESS } from '../config/env.ts';
-import { apiRequest } from '../lib/api.ts';
+import { apiRequest, errorMessageOf } from '../lib/api.ts';
 import { notify } from '../lib/notify.ts';
 import { useApp } from '../state/app-context.tsx';
 import {
@@ -25,7 +25,7 @@ import {
   RequiredMark,
   TextField,
 } from '../components/account/form-field.tsx';
-import { errorMessageOf, firstIssue } from '../components/account/errors.ts';
+import { firstIssue } from '../components/account/errors.ts';
 
 /** `YYYY-MM-DD` as e.g. "March 5, 1990"; the date is a calendar day, not an instant. */
 function formatDob(dob: string): string {

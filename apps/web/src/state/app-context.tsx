@@ -8,7 +8,7 @@ import {
   type ReactNode,
 } from 'react';
 import { MESSAGES, type Service, type UserProfile } from '@app/shared';
-import { apiRequest, ApiError } from '../lib/api.ts';
+import { apiRequest, errorMessageOf } from '../lib/api.ts';
 import { notify } from '../lib/notify.ts';
 
 interface AppState {
@@ -32,11 +32,6 @@ interface AppState {
 
 const AppContext = createContext<AppState | null>(null);
 
-function errorMessage(error: unknown): string {
-  if (error instanceof ApiError) return error.serverMessage ?? error.message;
-  return error instanceof Error ? error.message : MESSAGES.unknownError;
-}
-
 /** The CSRF token for this visitor's cookie; a failure is toasted as the spec says. */
 async function fetchCsrfToken(): Promise<string | undefined> {
   try {
@@ -56,7 +51,7 @@ async function fetchServices(): Promise<Service[] | undefined> {
     if (data.success && data.services) return data.services;
     notify('error', data.message ?? MESSAGES.somethingWentWrong);
   } catch (error) {
-    notify('error', errorMessage(error));
+    notify('error', errorMessageOf(error, MESSAGES.unknownError));
   }
   return undefined;
 }
@@ -72,7 +67,7 @@ async function fetchProfile(): Promise<UserProfile | null> {
     if (data.success) return data.user ?? null;
     notify('error', data.message ?? MESSAGES.somethingWentWrong);
   } catch (error) {
-    notify('error', errorMessage(error));
+    notify('error', errorMessageOf(error, MESSAGES.unknownError));
   }
   return null;
 }

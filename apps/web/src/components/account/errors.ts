@@ -1,5 +1,5 @@
 import { MESSAGES } from '@app/shared';
-import { ApiError } from '../../lib/api.ts';
+import { errorMessageOf, serverMessageOf, statusOf } from '../../lib/api.ts';
 
 /** The first message of a failed shared-schema check (the schemas order them as the spec). */
 export function firstIssue(
@@ -7,16 +7,6 @@ export function firstIssue(
 ): string | undefined {
   if (result.success) return undefined;
   return result.error.issues[0]?.message ?? MESSAGES.allFieldsRequired;
-}
-
-/** The HTTP status of a failed call, undefined for a network error. */
-export function statusOf(error: unknown): number | undefined {
-  return error instanceof ApiError ? error.status : undefined;
-}
-
-/** The message the server sent with a failed call, if any. */
-export function serverMessageOf(error: unknown): string | undefined {
-  return error instanceof ApiError ? error.serverMessage : undefined;
 }
 
 /** Login and sign-up: 429 has its own text; otherwise the server's message or a retry hint. */
@@ -28,12 +18,5 @@ export function loginFailureMessage(error: unknown): string {
 /** Forgot and reset password: 429, else the response's message, the error's, or a fallback. */
 export function resetFailureMessage(error: unknown): string {
   if (statusOf(error) === 429) return MESSAGES.tooManyRequests;
-  return (
-    serverMessageOf(error) ?? ((error instanceof Error && error.message) || MESSAGES.errorOccurred)
-  );
-}
-
-/** The server's message, else the error's own message. */
-export function errorMessageOf(error: unknown, fallback: string): string {
-  return serverMessageOf(error) ?? ((error instanceof Error && error.message) || fallback);
+  return errorMessageOf(error, MESSAGES.errorOccurred);
 }

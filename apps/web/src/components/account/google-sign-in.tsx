@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { MESSAGES } from '@app/shared';
 import { GOOGLE_CLIENT_ID } from '../../config/env.ts';
-import { apiRequest } from '../../lib/api.ts';
+import { apiRequest, serverMessageOf } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { useApp } from '../../state/app-context.tsx';
-import { serverMessageOf } from './errors.ts';
 
 /** The few parts of Google Identity Services this page uses. */
 interface GoogleCredentialResponse {
