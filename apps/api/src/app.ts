@@ -12,6 +12,7 @@ import {
   createRedisStore,
   type RateLimitStore,
 } from './plugins/rate-limit.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { sessionCookieFor } from './plugins/session-cookie.ts';
 import { registerWeb } from './plugins/web.ts';
 import { createGoogleVerifier, type GoogleVerifier } from './modules/auth/google-verifier.ts';
@@ -70,6 +71,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (!deps.mailer) mailer.close();
   });
 
+  registerSecurityHeaders(app, config);
   registerErrorHandler(app);
   // Bodies are JSON (and the forms of the sandbox page); plain text is refused with 415.
   app.removeContentTypeParser('text/plain');

@@ -58,6 +58,9 @@ const EnvSchema = z
     MAIL_FROM: z.string().min(3).optional(),
     MAIL_DIR: z.string().min(1).default('var/mail'),
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    // Build-time settings of the site, read here only to know which Google scripts it loads.
+    VITE_GOOGLE_CLIENT_ID: z.string().optional(),
+    VITE_GOOGLE_MAPS_API_KEY: z.string().optional(),
     REDIS_URL: z
       .string()
       .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
@@ -122,6 +125,10 @@ export interface Config {
   session: { idleTimeoutMs: number; maxAgeMs: number };
   mail: { smtpUrl: string | undefined; from: string; dir: string };
   googleClientId: string | undefined;
+  /** The site was built with VITE_GOOGLE_CLIENT_ID: it loads Google Identity Services. */
+  webGoogleSignIn?: boolean;
+  /** The site was built with VITE_GOOGLE_MAPS_API_KEY: it loads the Maps JS API (places). */
+  webGoogleMaps?: boolean;
   redisUrl: string | undefined;
   rateLimits: {
     loginPerEmail: RateLimit;
@@ -176,6 +183,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       dir: resolve(ROOT_DIR, env.MAIL_DIR),
     },
     googleClientId: env.GOOGLE_CLIENT_ID,
+    // The site treats a blank value as unset, and so does the server.
+    webGoogleSignIn: Boolean(env.VITE_GOOGLE_CLIENT_ID?.trim()),
+    webGoogleMaps: Boolean(env.VITE_GOOGLE_MAPS_API_KEY?.trim()),
     redisUrl: env.REDIS_URL,
     rateLimits: {
       loginPerEmail: env.RATE_LIMIT_LOGIN_PER_EMAIL,

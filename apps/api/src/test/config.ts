@@ -24,6 +24,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       dir: '/nonexistent-mail-dir',
     },
     googleClientId: undefined,
+    webGoogleSignIn: false,
+    webGoogleMaps: false,
     redisUrl: undefined,
     rateLimits: {
       loginPerEmail: { max: 5, windowMs: 15 * 60_000 },

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { sandboxCheckouts, type Database } from '@app/db';
 import { formatCents } from '@app/shared';
 import { AppError } from '../../errors.ts';
+import { allowInlineStyle } from '../../plugins/security-headers.ts';
 import { markAppointmentPaid, releaseHold } from '../booking/holds.ts';
 
 const escapeHtml = (value: string) =>
@@ -13,10 +14,8 @@ const escapeHtml = (value: string) =>
 
 const SESSION_ID = /^cs_sandbox_[0-9a-f]{48}$/;
 
-function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>
-<style>
+/** The page's only styles, inline: its Content-Security-Policy allows exactly this text by hash. */
+export const PAGE_STYLE = `
 body{margin:0;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;background:#f1f5f9;color:#0f172a}
 main{max-width:440px;margin:40px auto;padding:0 16px}
 .card{background:#fff;border-radius:16px;box-shadow:0 8px 24px rgb(15 23 42/.08);padding:28px}
@@ -29,7 +28,12 @@ input{box-sizing:border-box;width:100%;min-height:44px;border:1px solid #cbd5e1;
 button{min-height:48px;border-radius:999px;font-size:16px;font-weight:700;cursor:pointer;width:100%;margin-top:20px}
 .pay{background:#0b1f3a;color:#fff;border:0}.cancel{background:#fff;color:#0b1f3a;border:1px solid #94a3b8;margin-top:12px}
 :focus-visible{outline:3px solid #b45309;outline-offset:2px}p{line-height:1.5}
-</style></head><body><main>${body}</main></body></html>`;
+`;
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>
+<style>${PAGE_STYLE}</style></head><body><main>${body}</main></body></html>`;
 }
 
 /**
@@ -58,6 +62,8 @@ export async function registerSandboxCheckout(
       );
 
   await app.register(async (scope) => {
+    // Every answer here may be the page (the closed page too).
+    scope.addHook('onRequest', async (_request, reply) => allowInlineStyle(reply, PAGE_STYLE));
     scope.addContentTypeParser(
       'application/x-www-form-urlencoded',
       { parseAs: 'string' },
