@@ -13,8 +13,22 @@ declare module 'autocannon' {
     p99: number;
   }
 
+  /** The raw request autocannon sends; `setupRequest` may replace any part of it. */
+  export interface RawRequest {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+  }
+
+  export interface RequestSpec extends RawRequest {
+    /** Called before every request; must return the request to send. */
+    setupRequest?: (request: RawRequest, context: Record<string, unknown>) => RawRequest;
+  }
+
   export interface Options {
     url: string;
+    requests?: RequestSpec[];
     connections?: number;
     duration?: number;
     pipelining?: number;

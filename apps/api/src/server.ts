@@ -9,7 +9,11 @@ const HOUSEKEEPING_EVERY_MS = 60 * 60_000;
 /** Starts the API and the built site on one port, and stops gracefully on SIGTERM / SIGINT. */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const db = await createDb({ url: config.databaseUrl, dataDir: config.dataDir });
+  const db = await createDb({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+  });
   await prepareDb(db, { seed: config.seedDemo });
 
   const app = await buildApp({

@@ -1,5 +1,7 @@
 export { createDb, type CreateDbOptions, type Database, type DbHandle } from './client.ts';
 export { prepareDb } from './migrate.ts';
+export { bookHold, type Appointment } from './book-hold.ts';
+export { preparedStatement } from './prepared.ts';
 export { seedDemoCatalogue } from './seed.ts';
 export { DEMO_CATALOGUE, type CatalogueEntry } from './catalogue.ts';
 export * from './schema.ts';

@@ -40,6 +40,7 @@ const EnvSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(20),
     DATA_DIR: z.string().min(1).default('var/data'),
     SEED_DEMO: flag.default(true),
     PUBLIC_BASE_URL: z.url().optional(),
@@ -114,6 +115,8 @@ export interface Config {
   host: string;
   port: number;
   databaseUrl: string | undefined;
+  /** Connections to PostgreSQL this process may open. */
+  databasePoolSize: number;
   dataDir: string;
   seedDemo: boolean;
   publicBaseUrl: string;
@@ -168,6 +171,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST,
     port: env.PORT,
     databaseUrl: env.DATABASE_URL,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
     dataDir,
     seedDemo: env.SEED_DEMO,
     publicBaseUrl: (env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),

@@ -9,6 +9,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     host: '127.0.0.1',
     port: 0,
     databaseUrl: undefined,
+    databasePoolSize: 20,
     dataDir: 'memory://',
     seedDemo: true,
     publicBaseUrl: 'http://localhost:3000',

@@ -71,25 +71,12 @@ export async function releaseHold(
   return released.length > 0;
 }
 
-/** Releases every hold past its time (run every minute, and before booking a slot). */
-export async function expireStaleHolds(
-  db: Database,
-  now: Date,
-  slot?: { serviceId: string; slotStart: Date },
-): Promise<number> {
-  const conditions = [
-    eq(appointments.status, 'pending_payment'),
-    lt(appointments.holdExpiresAt, now),
-  ];
-  if (slot)
-    conditions.push(
-      eq(appointments.serviceId, slot.serviceId),
-      eq(appointments.slotStart, slot.slotStart),
-    );
+/** Releases every hold past its time (run every minute; book_hold also frees the slot it books). */
+export async function expireStaleHolds(db: Database, now: Date): Promise<number> {
   const expired = await db
     .update(appointments)
     .set({ status: 'expired', updatedAt: now })
-    .where(and(...conditions))
+    .where(and(eq(appointments.status, 'pending_payment'), lt(appointments.holdExpiresAt, now)))
     .returning({ id: appointments.id });
   return expired.length;
 }

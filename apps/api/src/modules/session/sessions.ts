@@ -1,5 +1,5 @@
-import { and, eq, gt, lt } from 'drizzle-orm';
-import { passwordResets, sessions, type Database } from '@app/db';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { passwordResets, preparedStatement, sessions, type Database } from '@app/db';
 import { hashToken, newToken } from '../../plugins/session-cookie.ts';
 
 export interface SessionPolicy {
@@ -30,6 +30,21 @@ export async function createSession(
   return token;
 }
 
+/** Every request of a signed-in user asks this: prepared, so PostgreSQL plans it once. */
+const liveSession = preparedStatement((db) =>
+  db
+    .select({ userId: sessions.userId, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        gt(sessions.lastSeenAt, sql.placeholder('idleSince')),
+      ),
+    )
+    .prepare('live_session'),
+);
+
 /** The user a session token belongs to, or null when unknown, idle too long or expired. */
 export async function findSessionUserId(
   db: Database,
@@ -38,16 +53,11 @@ export async function findSessionUserId(
   policy: SessionPolicy,
 ): Promise<string | null> {
   const tokenHash = hashToken(token);
-  const [session] = await db
-    .select()
-    .from(sessions)
-    .where(
-      and(
-        eq(sessions.tokenHash, tokenHash),
-        gt(sessions.expiresAt, now),
-        gt(sessions.lastSeenAt, new Date(now.getTime() - policy.idleTimeoutMs)),
-      ),
-    );
+  const [session] = await liveSession(db).execute({
+    tokenHash,
+    now,
+    idleSince: new Date(now.getTime() - policy.idleTimeoutMs),
+  });
   if (!session) return null;
   if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, tokenHash));
