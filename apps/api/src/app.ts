@@ -2,6 +2,13 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DbHandle } from '@app/db';
 import type { Config } from './config/env.ts';
+import {
+  loggerOptions,
+  registerRequestId,
+  registerSecurityEvents,
+  requestIdFor,
+  type LoggerSettings,
+} from './logging.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -35,8 +42,8 @@ export interface AppDeps {
   db: DbHandle;
   /** The clock every rule reads; tests pass a fixed one. */
   now?: () => Date;
-  /** Fastify's logger; off in tests. */
-  logger?: boolean | object;
+  /** Fastify's logger (pino, with logging.ts's rules); off in tests. */
+  logger?: boolean | LoggerSettings;
   /** How long another instance's booking may take to show in the service list. */
   serviceListMaxAgeMs?: number;
   /** Outside services, replaceable in tests; made from the configuration otherwise. */
@@ -50,7 +57,8 @@ export interface AppDeps {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db, now = () => new Date(), logger = false, serviceListMaxAgeMs = 1000 } = deps;
   const app: FastifyInstance = Fastify({
-    logger,
+    logger: logger && loggerOptions(logger === true ? {} : logger),
+    genReqId: requestIdFor,
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
     forceCloseConnections: 'idle',
@@ -71,6 +79,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (!deps.mailer) mailer.close();
   });
 
+  registerRequestId(app);
   registerSecurityHeaders(app, config);
   registerErrorHandler(app);
   // Bodies are JSON (and the forms of the sandbox page); plain text is refused with 415.
@@ -79,6 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const cookie = sessionCookieFor(config.isProduction);
   registerCsrf(app, { secret: config.sessionSecret, cookie });
   const auth = registerAuth(app, { db: db.db, cookie, policy: config.session, now });
+  registerSecurityEvents(app);
   const startSession = sessionStarter({ db: db.db, cookie, policy: config.session, now });
   const limiter = createLimiter(store);
 

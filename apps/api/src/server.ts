@@ -19,10 +19,8 @@ async function main(): Promise<void> {
   const app = await buildApp({
     config,
     db,
-    logger: {
-      level: config.logLevel,
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-csrf-token"]'],
-    },
+    // Request ids, redaction and serializers come from logging.ts.
+    logger: { level: config.logLevel },
   });
 
   const housekeeping = setInterval(() => {

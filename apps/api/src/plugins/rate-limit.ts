@@ -1,12 +1,22 @@
+import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { RateLimit } from '../config/env.ts';
 import { AppError } from '../errors.ts';
 
-/**
+/*
  * Fixed-window counters: in memory for one instance, in Redis (REDIS_URL) when several
  * instances must share them. Our own small limiter rather than @fastify/rate-limit because the
  * login limits count failed attempts only and are keyed by the submitted email (ADR 005).
  */
+
+/**
+ * The counter key of an email address: its SHA-256, so a shared store (Redis) never holds the
+ * addresses people typed.
+ */
+export function emailKey(scope: string, email: string): string {
+  return `${scope}:email:${createHash('sha256').update(email).digest('hex')}`;
+}
+
 export interface RateLimitStore {
   /** Adds one to a key's count and answers the count in the current window. */
   increment(key: string, windowMs: number): Promise<number>;

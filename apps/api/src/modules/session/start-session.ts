@@ -28,5 +28,7 @@ export function sessionStarter(options: {
     if (previous) await deleteSession(options.db, previous);
     const token = await createSession(options.db, userId, options.now(), options.policy);
     writeSessionCookie(reply, options.cookie, token, options.policy.maxAgeMs);
+    // From here on the request is this user's (the sign-in's security event names them).
+    request.userId = userId;
   };
 }

@@ -11,7 +11,7 @@ import type { Database } from '@app/db';
 import type { Config } from '../../config/env.ts';
 import { AppError } from '../../errors.ts';
 import type { Auth } from '../../plugins/auth.ts';
-import type { Limiter } from '../../plugins/rate-limit.ts';
+import { emailKey, type Limiter } from '../../plugins/rate-limit.ts';
 import type { Mailer } from '../../plugins/mailer.ts';
 import type { SessionCookie } from '../../plugins/session-cookie.ts';
 import { clearSessionCookie, readSessionToken } from '../../plugins/session-cookie.ts';
@@ -57,19 +57,19 @@ export function registerUserRoutes(app: FastifyInstance, deps: UserRouteDeps): v
 
   app.post('/api/user/login', async (request, reply) => {
     const input = LoginSchema.parse(request.body);
-    const emailKey = `login:email:${input.email}`;
+    const loginEmailKey = emailKey('login', input.email);
     const ipKey = `login:ip:${request.ip}`;
-    await limiter.check(emailKey, limits.loginPerEmail, MESSAGES.tooManyLoginAttempts);
+    await limiter.check(loginEmailKey, limits.loginPerEmail, MESSAGES.tooManyLoginAttempts);
     await limiter.check(ipKey, limits.loginPerIp, MESSAGES.tooManyLoginAttempts);
     const userId = await authenticateUser(db, input);
     if (!userId) {
       await Promise.all([
-        limiter.record(emailKey, limits.loginPerEmail),
+        limiter.record(loginEmailKey, limits.loginPerEmail),
         limiter.record(ipKey, limits.loginPerIp),
       ]);
       throw new AppError(401, INVALID_LOGIN_MESSAGE);
     }
-    await limiter.reset(emailKey);
+    await limiter.reset(loginEmailKey);
     await deps.startSession(request, reply, userId);
     return { success: true, message: 'Logged in successfully' };
   });
@@ -97,7 +97,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: UserRouteDeps): v
   app.post('/api/user/forgot-password', async (request) => {
     const { email } = ForgotPasswordSchema.parse(request.body);
     await limiter.consume(`reset:ip:${request.ip}`, limits.resetPerIp, MESSAGES.tooManyRequests);
-    await limiter.consume(`reset:email:${email}`, limits.resetPerEmail, MESSAGES.tooManyRequests);
+    await limiter.consume(emailKey('reset', email), limits.resetPerEmail, MESSAGES.tooManyRequests);
     // After the answer has gone (the token's database writes included, which block the event
     // loop on embedded PGlite): the answer must take as long whether or not the account exists.
     const requestedAt = now();
