@@ -6,3 +6,4 @@ export * from './messages.ts';
 export * from './schemas/service.ts';
 export * from './schemas/account.ts';
 export * from './schemas/booking.ts';
+export * from './google-nonce.ts';

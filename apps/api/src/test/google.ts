@@ -8,6 +8,8 @@ export interface GoogleTokenClaims {
   email?: string;
   email_verified?: boolean;
   name?: string;
+  /** The nonce the browser asked for (googleNonce of its CSRF token). */
+  nonce?: string;
   iss?: string;
   aud?: string;
   /** Seconds since the epoch. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { users } from '@app/db';
-import { MESSAGES } from '@app/shared';
+import { MESSAGES, googleNonce } from '@app/shared';
 import { buildApp } from '../../app.ts';
 import { INVALID_LOGIN_MESSAGE } from '../user/accounts.ts';
 import {
@@ -14,7 +14,7 @@ import {
 } from '../../test/browser.ts';
 import { testConfig } from '../../test/config.ts';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../test/databases.ts';
-import { createFakeGoogle, type FakeGoogle } from '../../test/google.ts';
+import { createFakeGoogle, type FakeGoogle, type GoogleTokenClaims } from '../../test/google.ts';
 
 const GOOGLE_OK = 'Logged in with Google';
 
@@ -42,6 +42,11 @@ describe.each(await databaseKinds())('POST /api/auth/google on %s', (kind) => {
   });
 
   const signIn = (browser: Browser, token: string) => browser.post('/api/auth/google', { token });
+  /** The nonce this browser's page would pass to Google. */
+  const nonceOf = async (browser: Browser) => googleNonce(await browser.csrfToken());
+  /** Signs in with a token Google issued to this browser. */
+  const signInAs = async (browser: Browser, claims: GoogleTokenClaims) =>
+    signIn(browser, await google.token({ ...claims, nonce: await nonceOf(browser) }));
   const userByEmail = async (email: string) =>
     (await database.handle.db.select().from(users).where(eq(users.email, email)))[0];
 
@@ -52,10 +57,7 @@ describe.each(await databaseKinds())('POST /api/auth/google on %s', (kind) => {
     await browser.csrfToken();
     const visitorCookie = browser.sid;
 
-    const response = await signIn(
-      browser,
-      await google.token({ sub, email, name: 'Grace Google' }),
-    );
+    const response = await signInAs(browser, { sub, email, name: 'Grace Google' });
     expectSuccess(response, GOOGLE_OK);
     expect(response.cookies.find((c) => c.name === 'sid')).toMatchObject({
       httpOnly: true,
@@ -71,10 +73,10 @@ describe.each(await databaseKinds())('POST /api/auth/google on %s', (kind) => {
   it('signs the same Google account in again to the same user', async () => {
     const email = uniqueEmail('gagain');
     const sub = uniqueSub();
-    expectSuccess(await signIn(new Browser(app), await google.token({ sub, email })));
+    expectSuccess(await signInAs(new Browser(app), { sub, email }));
     const first = await userByEmail(email);
     const browser = new Browser(app);
-    expectSuccess(await signIn(browser, await google.token({ sub, email })), GOOGLE_OK);
+    expectSuccess(await signInAs(browser, { sub, email }), GOOGLE_OK);
     expect(await browser.profile()).toMatchObject({ email });
     const rows = await database.handle.db.select().from(users).where(eq(users.googleSub, sub));
     expect(rows.map((r) => r.id)).toEqual([first?.id]);
@@ -83,11 +85,9 @@ describe.each(await databaseKinds())('POST /api/auth/google on %s', (kind) => {
   it('finds the account by sub even when the Google email changed', async () => {
     const email = uniqueEmail('gold');
     const sub = uniqueSub();
-    expectSuccess(await signIn(new Browser(app), await google.token({ sub, email })));
+    expectSuccess(await signInAs(new Browser(app), { sub, email }));
     const browser = new Browser(app);
-    expectSuccess(
-      await signIn(browser, await google.token({ sub, email: uniqueEmail('gchanged') })),
-    );
+    expectSuccess(await signInAs(browser, { sub, email: uniqueEmail('gchanged') }));
     expect(await browser.profile()).toMatchObject({ email });
   });
 
@@ -98,10 +98,7 @@ describe.each(await databaseKinds())('POST /api/auth/google on %s', (kind) => {
 
     const browser = new Browser(app);
     const sub = uniqueSub();
-    expectSuccess(
-      await signIn(browser, await google.token({ sub, email: email.toUpperCase() })),
-      GOOGLE_OK,
-    );
+    expectSuccess(await signInAs(browser, { sub, email: email.toUpperCase() }), GOOGLE_OK);
     expect(await browser.profile()).toMatchObject({ email, name: 'Pat Password' });
     const after = await userByEmail(email);
     expect(after?.id).toBe(before?.id);
@@ -112,26 +109,34 @@ describe.each(await databaseKinds())('POST /api/auth/google on %s', (kind) => {
 
   it('gives a Google-only account no password to log in with', async () => {
     const email = uniqueEmail('gonly');
-    expectSuccess(await signIn(new Browser(app), await google.token({ sub: uniqueSub(), email })));
+    expectSuccess(await signInAs(new Browser(app), { sub: uniqueSub(), email }));
     expectFailure(await new Browser(app).login(email, PASSWORD), 401, INVALID_LOGIN_MESSAGE);
   });
 
-  const refused: [string, () => Promise<string>][] = [
+  const refused: [string, (nonce: string) => Promise<string>][] = [
     [
       'a wrong audience',
-      () => google.token({ sub: uniqueSub(), email: uniqueEmail(), aud: 'someone-else' }),
+      (nonce) =>
+        google.token({ sub: uniqueSub(), email: uniqueEmail(), aud: 'someone-else', nonce }),
     ],
     [
       'a wrong issuer',
-      () => google.token({ sub: uniqueSub(), email: uniqueEmail(), iss: 'https://evil.example' }),
+      (nonce) =>
+        google.token({
+          sub: uniqueSub(),
+          email: uniqueEmail(),
+          iss: 'https://evil.example',
+          nonce,
+        }),
     ],
     [
       'an expired token',
-      () => {
+      (nonce) => {
         const now = Math.floor(Date.now() / 1000);
         return google.token({
           sub: uniqueSub(),
           email: uniqueEmail(),
+          nonce,
           iat: now - 7200,
           exp: now - 3600,
         });
@@ -139,12 +144,23 @@ describe.each(await databaseKinds())('POST /api/auth/google on %s', (kind) => {
     ],
     [
       'an unverified email',
-      () => google.token({ sub: uniqueSub(), email: uniqueEmail(), email_verified: false }),
+      (nonce) =>
+        google.token({ sub: uniqueSub(), email: uniqueEmail(), email_verified: false, nonce }),
     ],
-    ['a token without email', () => google.token({ sub: uniqueSub() })],
+    ['a token without email', (nonce) => google.token({ sub: uniqueSub(), nonce })],
+    ['a token without a nonce', () => google.token({ sub: uniqueSub(), email: uniqueEmail() })],
+    [
+      "a token Google issued to another browser (another visitor's nonce)",
+      async () =>
+        google.token({
+          sub: uniqueSub(),
+          email: uniqueEmail(),
+          nonce: await nonceOf(new Browser(app)),
+        }),
+    ],
     [
       'a bad signature (another key)',
-      () => google.forgedToken({ sub: uniqueSub(), email: uniqueEmail() }),
+      (nonce) => google.forgedToken({ sub: uniqueSub(), email: uniqueEmail(), nonce }),
     ],
     ['garbage', async () => 'not-a-jwt'],
     [
@@ -182,7 +198,7 @@ describe.each(await databaseKinds())('POST /api/auth/google on %s', (kind) => {
     async (_, make) => {
       const browser = new Browser(app);
       const countBefore = (await database.handle.db.select().from(users)).length;
-      const response = await signIn(browser, await make());
+      const response = await signIn(browser, await make(await nonceOf(browser)));
       expectFailure(response, 401, MESSAGES.googleLoginFailed);
       expect(response.cookies).toEqual([]);
       expect(await browser.profile()).toBeNull();

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { GoogleLoginSchema, MESSAGES } from '@app/shared';
+import { GoogleLoginSchema, MESSAGES, googleNonce } from '@app/shared';
 import type { Database } from '@app/db';
 import type { RateLimit } from '../../config/env.ts';
 import { AppError } from '../../errors.ts';
+import { CSRF_HEADER } from '../../plugins/csrf.ts';
 import type { Limiter } from '../../plugins/rate-limit.ts';
 import type { StartSession } from '../session/start-session.ts';
 import type { GoogleVerifier } from './google-verifier.ts';
@@ -24,7 +25,9 @@ export function registerGoogleRoutes(
     const { token } = GoogleLoginSchema.parse(request.body);
     const ipKey = `login:ip:${request.ip}`;
     await deps.limiter.check(ipKey, deps.failuresPerIp, MESSAGES.tooManyLoginAttempts);
-    const identity = await deps.verifier.verify(token).catch(async (error: unknown) => {
+    // The CSRF check has already matched this header to the visitor's cookie.
+    const nonce = await googleNonce(String(request.headers[CSRF_HEADER]));
+    const identity = await deps.verifier.verify(token, nonce).catch(async (error: unknown) => {
       request.log.info(
         { reason: error instanceof Error ? error.message : 'unknown' },
         'Google token refused',

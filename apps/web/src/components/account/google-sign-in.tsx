@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { MESSAGES } from '@app/shared';
+import { MESSAGES, googleNonce } from '@app/shared';
 import { GOOGLE_CLIENT_ID } from '../../config/env.ts';
 import { apiRequest, serverMessageOf } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
@@ -26,6 +26,7 @@ interface GoogleAccountsId {
     callback: (response: GoogleCredentialResponse) => void;
     cancel_on_tap_outside?: boolean;
     context?: 'signin' | 'signup' | 'use';
+    nonce?: string;
   }): void;
   renderButton(parent: HTMLElement, options: GoogleButtonOptions): void;
   prompt(): void;
@@ -93,6 +94,8 @@ function GoogleButton({ clientId, onSignedIn }: GoogleSignInProps & { clientId: 
   }, [csrfToken, onSignedIn]);
 
   useEffect(() => {
+    // The server accepts only a token carrying this visitor's nonce, made from the CSRF token.
+    if (!csrfToken) return;
     let active = true;
 
     function fail(serverMessage: string | undefined) {
@@ -127,8 +130,8 @@ function GoogleButton({ clientId, onSignedIn }: GoogleSignInProps & { clientId: 
       }
     }
 
-    loadGoogleIdentity()
-      .then((google) => {
+    Promise.all([loadGoogleIdentity(), googleNonce(csrfToken)])
+      .then(([google, nonce]) => {
         const parent = buttonRef.current;
         if (!active || !parent) return;
         google.initialize({
@@ -136,6 +139,7 @@ function GoogleButton({ clientId, onSignedIn }: GoogleSignInProps & { clientId: 
           callback: (response) => void onCredential(response),
           cancel_on_tap_outside: true,
           context: 'signin',
+          nonce,
         });
         google.renderButton(parent, {
           type: 'standard',
@@ -158,7 +162,7 @@ function GoogleButton({ clientId, onSignedIn }: GoogleSignInProps & { clientId: 
       active = false;
       window.google?.accounts.id.cancel();
     };
-  }, [clientId]);
+  }, [clientId, csrfToken]);
 
   if (!available) return null;
   return (
