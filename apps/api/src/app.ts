@@ -11,7 +11,7 @@ import {
 } from './logging.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerCsrf } from './plugins/csrf.ts';
-import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerErrorHandler, sendFrameworkError } from './plugins/error-handler.ts';
 import { createMailer, type Mailer } from './plugins/mailer.ts';
 import {
   createLimiter,
@@ -19,6 +19,7 @@ import {
   createRedisStore,
   type RateLimitStore,
 } from './plugins/rate-limit.ts';
+import { registerInvalidTextRefusal } from './plugins/refuse-invalid-text.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { sessionCookieFor } from './plugins/session-cookie.ts';
 import { registerWeb } from './plugins/web.ts';
@@ -36,6 +37,9 @@ import { registerPaymentWebhook } from './modules/payments/payments.routes.ts';
 import { createSandboxProvider } from './modules/payments/sandbox-provider.ts';
 import { registerSandboxCheckout } from './modules/payments/sandbox.routes.ts';
 import { createStripeProvider } from './modules/payments/stripe-provider.ts';
+
+/** The largest request body taken (JSON or form): far above any real request, refused with 413. */
+export const BODY_LIMIT_BYTES = 64 * 1024;
 
 export interface AppDeps {
   config: Config;
@@ -60,7 +64,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: logger && loggerOptions(logger === true ? {} : logger),
     genReqId: requestIdFor,
     trustProxy: config.trustProxy,
-    bodyLimit: 64 * 1024,
+    bodyLimit: BODY_LIMIT_BYTES,
+    // A bad or too long URL is refused before routing: answer it like every other error.
+    frameworkErrors: sendFrameworkError,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
   });
@@ -89,6 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerCsrf(app, { secret: config.sessionSecret, cookie });
   const auth = registerAuth(app, { db: db.db, cookie, policy: config.session, now });
   registerSecurityEvents(app);
+  registerInvalidTextRefusal(app);
   const startSession = sessionStarter({ db: db.db, cookie, policy: config.session, now });
   const limiter = createLimiter(store);
 
@@ -107,7 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     startSession,
     now,
   });
-  registerFeedbackRoutes(app, { db: db.db, now });
+  registerFeedbackRoutes(app, { db: db.db, limiter, now });
   registerBookingRoutes(app, {
     db: db.db,
     payments,

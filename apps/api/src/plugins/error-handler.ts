@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import { MESSAGES, type ErrorResponse } from '@app/shared';
 import { AppError } from '../errors.ts';
@@ -10,12 +10,26 @@ const GENERIC_FAILURE = 'Something went wrong on our side. Please try again.';
  * 5xx logged with the request id and answered generically (no stack, no internals).
  */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | Error, request, reply) => {
-    const { status, message } = describe(error);
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
-    const body: ErrorResponse = { success: false, message };
-    return reply.status(status).send(body);
-  });
+  app.setErrorHandler(sendError);
+}
+
+/**
+ * Fastify refuses a malformed or too long URL before routing, so the error handler never sees
+ * it; the `frameworkErrors` option sends it here for the same answer.
+ */
+export function sendFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  void sendError(error, request, reply);
+}
+
+function sendError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
+  const { status, message } = describe(error);
+  if (status >= 500) request.log.error({ err: error }, 'request failed');
+  const body: ErrorResponse = { success: false, message };
+  return reply.status(status).send(body);
 }
 
 function describe(error: FastifyError | Error): { status: number; message: string } {
@@ -45,6 +59,10 @@ function clientMessage(error: FastifyError): string {
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return 'The request body is not valid JSON.';
+    case 'FST_ERR_BAD_URL':
+      return 'The address is not valid.';
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return 'The address is too long.';
     default:
       return error.message || MESSAGES.errorOccurred;
   }

@@ -40,7 +40,7 @@ export const SLOT_TAKEN_MESSAGE =
   'Sorry, this time slot was just taken. Please choose another time.';
 
 const notes = z
-  .string()
+  .string({ error: 'Notes must be text.' })
   .max(1000, 'Notes must be at most 50 words.')
   .refine((v) => countWords(v) <= NOTES_MAX_WORDS, 'Notes must be at most 50 words.')
   .default('');
@@ -52,7 +52,7 @@ const address = (label: string) =>
     .max(ADDRESS_MAX_LENGTH, `The ${label} must be at most ${ADDRESS_MAX_LENGTH} characters.`);
 const optionalAddress = (label: string) =>
   z
-    .string()
+    .string({ error: `The ${label} must be text.` })
     .trim()
     .max(ADDRESS_MAX_LENGTH, `The ${label} must be at most ${ADDRESS_MAX_LENGTH} characters.`)
     .default('');
@@ -73,9 +73,15 @@ export const BookingRequestSchema = z
     pickupAddress: address('pickup address'),
     dropoffAddress: address('drop-off address'),
     pickupNotes: notes,
-    selectedServiceType: z.string().max(60, MESSAGES.selectServiceType).default(''),
+    selectedServiceType: z
+      .string({ error: MESSAGES.selectServiceType })
+      .max(60, MESSAGES.selectServiceType)
+      .default(''),
     /** Unset until the customer answers the return-ride question. */
-    needsReturnRide: z.boolean().nullable().default(null),
+    needsReturnRide: z
+      .boolean({ error: 'Please say whether you need a return ride.' })
+      .nullable()
+      .default(null),
     returnPickupNotes: notes,
     returnPickupAddress: optionalAddress('return pickup address'),
     returnDropoffAddress: optionalAddress('return drop-off address'),

@@ -1,13 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import { feedback, type Database } from '@app/db';
 import { FeedbackSchema, MESSAGES } from '@app/shared';
+import type { RateLimit } from '../../config/env.ts';
+import type { Limiter } from '../../plugins/rate-limit.ts';
+
+/** Stored feedback per account: far above any customer's need, a bound on filling the table. */
+export const FEEDBACK_PER_USER: RateLimit = { max: 20, windowMs: 60 * 60_000 };
 
 export function registerFeedbackRoutes(
   app: FastifyInstance,
-  deps: { db: Database; now: () => Date },
+  deps: { db: Database; limiter: Limiter; now: () => Date },
 ): void {
   app.post('/api/feedback/leave-feedback', { config: { auth: true } }, async (request) => {
     const input = FeedbackSchema.parse(request.body);
+    // Counted once valid: only what would be stored uses up the allowance.
+    await deps.limiter.consume(
+      `feedback:user:${request.userId}`,
+      FEEDBACK_PER_USER,
+      MESSAGES.tooManyRequests,
+    );
     await deps.db.insert(feedback).values({
       // Anonymous feedback keeps no link to its author, not even in the database.
       userId: input.isAnonymous ? null : request.userId,

@@ -97,7 +97,7 @@ export async function registerSandboxCheckout(
       );
     });
 
-    scope.post<{ Params: { id: string }; Body: { name?: string } }>(
+    scope.post<{ Params: { id: string }; Body: { name?: unknown } | undefined }>(
       '/api/payments/sandbox/:id/pay',
       { config: { csrf: false } },
       async (request, reply) => {
@@ -105,9 +105,9 @@ export async function registerSandboxCheckout(
         const now = deps.now();
         if (row.status !== 'open' || row.expiresAt <= now)
           return closed(reply, 'This checkout is no longer open.', row.cancelUrl);
-        const name = String(request.body?.name ?? '')
-          .trim()
-          .slice(0, 100);
+        // The form sends text; anything else (a JSON array nested to the stack's depth) is no name.
+        const given: unknown = request.body?.name;
+        const name = typeof given === 'string' ? given.trim().slice(0, 100) : '';
         await deps.db
           .update(sandboxCheckouts)
           .set({ status: 'complete', paymentStatus: 'paid', customerName: name })
