@@ -5,6 +5,12 @@ import { expireStaleHolds } from './modules/booking/holds.ts';
 import { deleteExpiredSessions } from './modules/session/sessions.ts';
 
 const HOUSEKEEPING_EVERY_MS = 60 * 60_000;
+const HOLD_SWEEP_EVERY_MS = 60_000;
+/**
+ * Requests in flight get this long to finish after SIGTERM; then the process exits anyway (1),
+ * under the 10 s a container runtime waits before its SIGKILL.
+ */
+const SHUTDOWN_GRACE_MS = 8_000;
 
 /** Starts the API and the built site on one port, and stops gracefully on SIGTERM / SIGINT. */
 async function main(): Promise<void> {
@@ -29,23 +35,41 @@ async function main(): Promise<void> {
     );
   }, HOUSEKEEPING_EVERY_MS);
   housekeeping.unref();
-  // Unpaid holds past their checkout give their slots back.
-  const holdSweep = setInterval(() => {
+  // Unpaid holds past their checkout give their slots back: at start (holds that ran out while
+  // the server was down, or after a crash), then every minute.
+  const sweepHolds = () =>
     expireStaleHolds(db.db, new Date()).catch((error: unknown) =>
       app.log.warn({ err: error }, 'releasing expired holds failed'),
     );
-  }, 60_000);
+  await sweepHolds();
+  const holdSweep = setInterval(() => void sweepHolds(), HOLD_SWEEP_EVERY_MS);
   holdSweep.unref();
 
   let stopping = false;
+  // Once stopping, each answer closes its connection: a client's keep-alive connection would
+  // otherwise hold the shutdown up until the grace period ends.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (stopping) reply.header('connection', 'close');
+    return payload;
+  });
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
     clearInterval(housekeeping);
     clearInterval(holdSweep);
-    await app.close();
-    await db.close();
+    // A client that never finishes its request cannot keep the process from stopping.
+    setTimeout(() => {
+      app.log.error('requests still in flight after the shutdown grace period: exiting anyway');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    try {
+      await app.close();
+      await db.close();
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));

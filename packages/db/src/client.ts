@@ -4,9 +4,9 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
 import * as schema from './schema.ts';
 import { acquireDataDirLock } from './lock.ts';
+import { SelfHealingPool } from './pool.ts';
 
 export type Schema = typeof schema;
 /** Both drivers give the same query builder; domain code only ever sees this type. */
@@ -36,8 +36,17 @@ export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<DbHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
-  // An idle client that loses its server must not crash the process; the next query reconnects.
+  const pool = new SelfHealingPool({
+    connectionString: url,
+    max: poolSize,
+    // Without a database a request fails within seconds (503) rather than waiting for good.
+    connectionTimeoutMillis: 5000,
+    // A server that vanished without closing the connection is noticed, not waited on forever.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  });
+  // An idle client that loses its server must not crash the process; the pool drops it and the
+  // next query reconnects (checked-out clients: see SelfHealingPool).
   pool.on('error', () => {});
   const db = drizzlePostgres({ client: pool, schema }) as unknown as Database;
   return {

@@ -1,9 +1,16 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import { MESSAGES, type ErrorResponse } from '@app/shared';
+import {
+  DATABASE_UNAVAILABLE_MESSAGE,
+  connectionFailureOf,
+  isDatabaseUnavailable,
+} from '../db-errors.ts';
 import { AppError } from '../errors.ts';
 
 const GENERIC_FAILURE = 'Something went wrong on our side. Please try again.';
+/** How long a client should wait before retrying a 503 (the database reconnects by itself). */
+const RETRY_AFTER_SECONDS = '5';
 
 /**
  * The one place errors become answers: `{ success: false, message }`, 4xx with their message,
@@ -27,7 +34,10 @@ export function sendFrameworkError(
 
 function sendError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
   const { status, message } = describe(error);
-  if (status >= 500) request.log.error({ err: error }, 'request failed');
+  if (status === 503) reply.header('retry-after', RETRY_AFTER_SECONDS);
+  if (isDatabaseUnavailable(error))
+    request.log.warn({ cause: connectionFailureOf(error) }, 'database unavailable');
+  else if (status >= 500) request.log.error({ err: error }, 'request failed');
   const body: ErrorResponse = { success: false, message };
   return reply.status(status).send(body);
 }
@@ -42,6 +52,7 @@ function describe(error: FastifyError | Error): { status: number; message: strin
     }
     return { status: 400, message: issue?.message ?? 'Invalid request' };
   }
+  if (isDatabaseUnavailable(error)) return { status: 503, message: DATABASE_UNAVAILABLE_MESSAGE };
   const status =
     'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
   if (status >= 400 && status < 500)

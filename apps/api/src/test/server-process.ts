@@ -19,8 +19,15 @@ export function freePort(): Promise<number> {
 
 export interface ServerProcess {
   baseUrl: string;
+  port: number;
   /** SIGTERM, then SIGKILL if it has not exited within 5 s. */
   stop(): Promise<void>;
+  /** Sends a signal and returns at once (fault tests: SIGKILL, SIGTERM). */
+  kill(signal: NodeJS.Signals): void;
+  /** Settles when the process has exited, with its exit code or the signal that ended it. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** The last 10 kB of its stdout and stderr, for failure messages. */
+  output(): string;
 }
 
 /**
@@ -46,10 +53,10 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   let exited = false;
-  const exit = new Promise<void>((done) =>
-    child.on('exit', () => {
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
+    child.on('exit', (code, signal) => {
       exited = true;
-      done();
+      done({ code, signal });
     }),
   );
   const stop = async () => {
@@ -74,5 +81,12 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { baseUrl, stop };
+  return {
+    baseUrl,
+    port,
+    stop,
+    kill: (signal) => void child.kill(signal),
+    exited: exit,
+    output: () => output,
+  };
 }

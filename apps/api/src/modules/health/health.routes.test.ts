@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
+import { DATABASE_UNAVAILABLE_MESSAGE } from '../../db-errors.ts';
 import { testConfig } from '../../test/config.ts';
 import { databaseKinds, openTestDatabase } from '../../test/databases.ts';
 
@@ -18,7 +19,7 @@ describe.each(await databaseKinds())('health checks on %s', (kind) => {
       expect(down.statusCode).toBe(503);
       expect(down.json()).toEqual({
         success: false,
-        message: 'The database is unavailable. Please try again shortly.',
+        message: DATABASE_UNAVAILABLE_MESSAGE,
       });
       expect((await app.inject('/api/health')).statusCode).toBe(200);
     } finally {

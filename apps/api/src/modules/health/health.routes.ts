@@ -1,17 +1,27 @@
 import type { FastifyInstance } from 'fastify';
 import type { DbHandle } from '@app/db';
+import { DATABASE_UNAVAILABLE_MESSAGE } from '../../db-errors.ts';
 import { AppError } from '../../errors.ts';
+
+/** A database that does not answer a ping this fast is not ready (a silent network included). */
+const PING_TIMEOUT_MS = 2000;
 
 /** Liveness says the process answers; readiness says it can reach its database. */
 export function registerHealthRoutes(app: FastifyInstance, db: DbHandle): void {
   app.get('/api/health', async () => ({ status: 'ok' }));
 
   app.get('/api/health/ready', async (request) => {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('database ping timed out')), PING_TIMEOUT_MS);
+    });
     try {
-      await db.ping();
+      await Promise.race([db.ping(), timeout]);
     } catch (error) {
       request.log.warn({ err: error }, 'readiness check failed');
-      throw new AppError(503, 'The database is unavailable. Please try again shortly.');
+      throw new AppError(503, DATABASE_UNAVAILABLE_MESSAGE);
+    } finally {
+      clearTimeout(timer);
     }
     return { status: 'ready', database: db.kind };
   });
