@@ -9,6 +9,7 @@ const SOURCES = [
   join(WEB, 'public'),
   join(WEB, 'index.html'),
   join(WEB, 'vite.config.ts'),
+  join(WEB, 'scripts'),
   join(ROOT, 'packages/shared/src'),
 ];
 
@@ -26,7 +27,10 @@ export function webBuildIsStale(distDir: string): boolean {
   return Math.max(...SOURCES.map(newestChange)) > statSync(index).mtimeMs;
 }
 
-/** Builds the web app with Vite into `distDir`; throws when the build fails. */
+/**
+ * Builds the web app with Vite into `distDir`: the bundle, the prerendered public pages and the
+ * precompressed files (apps/web/scripts/static-site.ts). Throws when the build fails.
+ */
 export function buildWeb(distDir: string): void {
   const vite = join(ROOT, 'node_modules/vite/bin/vite.js');
   const result = spawnSync(

@@ -1,12 +1,36 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app.tsx';
+import { preloadScreen } from './routes.tsx';
+import { startHydration } from './lib/use-today.ts';
 import './styles.css';
+
+/*
+ * zod (loaded with the forms) probes for `new Function` once unless told it runs jitless; under the
+ * site's Content-Security-Policy that probe is reported as a violation. zod reads this global.
+ */
+const zodConfig = globalThis as { __zod_globalConfig?: Record<string, unknown> };
+zodConfig.__zod_globalConfig = { ...zodConfig.__zod_globalConfig, jitless: true };
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
-createRoot(root).render(
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+
+// The build prerenders the public pages (prerender/): their HTML is hydrated, not replaced.
+// (No top-level await here: it would make the bundler split the entry into many small chunks.)
+const route = root.dataset.route;
+if (route !== undefined && root.hasChildNodes()) {
+  void preloadScreen(route).then(() => {
+    startHydration(new Date(root.dataset.renderedAt ?? Date.now()));
+    // As a transition, hydration yields to the browser instead of blocking it in one long task.
+    startTransition(() => {
+      hydrateRoot(root, app);
+    });
+  });
+} else {
+  createRoot(root).render(app);
+}

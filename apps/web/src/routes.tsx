@@ -1,15 +1,37 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { HomePage } from './pages/home.tsx';
 import { PageLoading } from './components/page-loading.tsx';
 import { RequireGuest, RequireUser } from './components/account/route-guards.tsx';
 
+type PreloadablePage = ComponentType & { preload: () => Promise<void> };
+
+/**
+ * A screen in its own chunk, like `React.lazy`, that can also be loaded ahead: a prerendered
+ * page loads its screen's code before hydrating, so hydration never meets a suspended screen.
+ * Each mount keeps the component it started with, so a later preload never remounts a page.
+ */
+function lazyPage(load: () => Promise<{ default: ComponentType }>): PreloadablePage {
+  let loaded: ComponentType | undefined;
+  const Lazy = lazy(load);
+  function Page() {
+    const [Screen] = useState(() => loaded ?? Lazy);
+    return <Screen />;
+  }
+  return Object.assign(Page, {
+    preload: () =>
+      load().then((module) => {
+        loaded = module.default;
+      }),
+  });
+}
+
 // The home page ships with the first screen; every other screen is its own chunk.
-const ServicesPage = lazy(() => import('./pages/services.tsx'));
-const AppointmentPage = lazy(() => import('./pages/appointment.tsx'));
-const AboutPage = lazy(() => import('./pages/about.tsx'));
-const ContactPage = lazy(() => import('./pages/contact.tsx'));
-const PrivacyPage = lazy(() => import('./pages/privacy.tsx'));
+const ServicesPage = lazyPage(() => import('./pages/services.tsx'));
+const AppointmentPage = lazyPage(() => import('./pages/appointment.tsx'));
+const AboutPage = lazyPage(() => import('./pages/about.tsx'));
+const ContactPage = lazyPage(() => import('./pages/contact.tsx'));
+const PrivacyPage = lazyPage(() => import('./pages/privacy.tsx'));
 const NotFoundPage = lazy(() => import('./pages/not-found.tsx'));
 const LoginPage = lazy(() => import('./pages/login.tsx'));
 const ForgotPasswordPage = lazy(() => import('./pages/forgot-password.tsx'));
@@ -18,6 +40,24 @@ const MyProfilePage = lazy(() => import('./pages/my-profile.tsx'));
 const FeedbackPage = lazy(() => import('./pages/feedback.tsx'));
 const SuccessPage = lazy(() => import('./pages/success.tsx'));
 const MyAppointmentsPage = lazy(() => import('./pages/my-appointments.tsx'));
+
+/**
+ * The screens of the pages the build prerenders (prerender/pages.ts), by route pattern as
+ * written in the Switch below: their code is loaded before the HTML hydrates.
+ */
+const PRERENDERED_SCREENS: Record<string, PreloadablePage | undefined> = {
+  '/services': ServicesPage,
+  '/services/:type': ServicesPage,
+  '/appointment/:serviceId': AppointmentPage,
+  '/about': AboutPage,
+  '/contact': ContactPage,
+  '/privacy': PrivacyPage,
+};
+
+/** Loads the code of the screen at this route pattern (e.g. `/services/:type`), if it has any. */
+export async function preloadScreen(route: string): Promise<void> {
+  await PRERENDERED_SCREENS[route]?.preload();
+}
 
 /** Every route change starts at the top of the page. */
 function ScrollToTop() {

@@ -5,5 +5,6 @@ export * from './slots.ts';
 export * from './messages.ts';
 export * from './schemas/service.ts';
 export * from './schemas/account.ts';
+export * from './booking-rules.ts';
 export * from './schemas/booking.ts';
 export * from './google-nonce.ts';

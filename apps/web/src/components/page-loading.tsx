@@ -1,7 +1,10 @@
-/** Shown while a screen's code or data loads. */
+/**
+ * Shown while a screen's code or data loads. It fills the viewport, so what follows (the
+ * footer) stays below the fold and does not jump when the content arrives.
+ */
 export function PageLoading({ label = 'Loading...' }: { label?: string }) {
   return (
-    <div role="status" className="flex min-h-[40vh] items-center justify-center text-ink-muted">
+    <div role="status" className="flex min-h-svh justify-center pt-16 text-ink-muted">
       {label}
     </div>
   );

@@ -25,7 +25,10 @@ interface RequestOptions {
  * throws an ApiError carrying the server's `message`.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  // No Accept header: every answer is JSON, and a `<link rel=preload>` of the same call (the
+  // prerendered pages preload the service list and the profile) is only reused by a request
+  // whose headers match its own.
+  const headers: Record<string, string> = {};
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.csrfToken) headers['x-csrf-token'] = options.csrfToken;
   const response = await fetch(`${API_BASE}${path}`, {

@@ -7,6 +7,8 @@ import {
   yearsOfExperience,
 } from '@app/shared';
 import { BUSINESS } from '../config/env.ts';
+import { useToday } from '../lib/use-today.ts';
+import { PageMeta } from '../components/page-meta.tsx';
 import { buttonOnDark, buttonPrimary, card, container } from '../components/ui/styles.ts';
 
 const SELLING_POINTS = [
@@ -29,10 +31,13 @@ const SELLING_POINTS = [
 
 /** /about: the owner's story and the three selling points. */
 export default function AboutPage() {
-  const years = yearsOfExperience(new Date());
+  const years = yearsOfExperience(useToday());
   return (
     <div>
-      <title>{`About · ${BUSINESS.name}`}</title>
+      <PageMeta
+        title="About"
+        description={`The story of ${BUSINESS.name}: a local driver on the road since ${EXPERIENCE_SINCE_YEAR}, from one car and a phone in Norfolk to a small fleet trusted across Norfolk County, Boston and Providence.`}
+      />
 
       <section className="bg-brand text-white">
         <div

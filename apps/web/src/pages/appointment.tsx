@@ -7,6 +7,7 @@ import { BUSINESS } from '../config/env.ts';
 import { apiRequest, ApiError } from '../lib/api.ts';
 import { notify } from '../lib/notify.ts';
 import { PageLoading } from '../components/page-loading.tsx';
+import { PageMeta } from '../components/page-meta.tsx';
 import { buttonPrimary, buttonSecondary, card, container } from '../components/ui/styles.ts';
 import {
   AvailabilityBadge,
@@ -33,7 +34,17 @@ export default function AppointmentPage() {
   const { serviceId } = useParams<{ serviceId: string }>();
   const { services, servicesLoading, userLoading } = useApp();
   // The profile too: the contact form starts from the signed-in user's phone.
-  if (servicesLoading || userLoading) return <PageLoading />;
+  if (servicesLoading || userLoading) {
+    return (
+      <>
+        <PageMeta
+          title="Book a car"
+          description="See a car's rates and book a half-hour pickup time online: private rides and car rentals around Norfolk County, Boston and Providence."
+        />
+        <PageLoading />
+      </>
+    );
+  }
   const service = services.find((candidate) => candidate._id === serviceId);
   if (!service) return <NotFoundPage />;
   // Keyed by id: opening a related service starts its own, fresh choices.
@@ -189,7 +200,10 @@ function ServiceBooking({ service, services }: { service: Service; services: Ser
 
   return (
     <div className={`${container} py-8 sm:py-12`}>
-      <title>{`${service.serviceLevel} ${service.name} · ${BUSINESS.name}`}</title>
+      <PageMeta
+        title={`${service.serviceLevel} ${service.name}`}
+        description={`Book the ${service.serviceLevel} ${service.name} (${service.type}) from ${BUSINESS.name} around Norfolk County, Boston and Providence${types.length > 0 ? `: ${types.join(', ')}` : ''}. See its rates and pick a half-hour pickup time.`}
+      />
 
       <nav aria-label="Breadcrumb">
         <ol role="list" className="flex flex-wrap items-center gap-1 text-sm text-ink-muted">

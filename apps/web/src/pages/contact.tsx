@@ -4,6 +4,7 @@ import { ArrowRight, ExternalLink, Mail, MapPin, Phone } from 'lucide-react';
 import { formatAddress, mapsSearchHref, telHref } from '@app/shared';
 import { BUSINESS } from '../config/env.ts';
 import { buttonPrimary, buttonSecondary, card, container } from '../components/ui/styles.ts';
+import { PageMeta } from '../components/page-meta.tsx';
 
 function ContactCard({
   icon,
@@ -36,7 +37,10 @@ export default function ContactPage() {
   const address = formatAddress(BUSINESS);
   return (
     <div className={`${container} py-12 sm:py-16`}>
-      <title>{`Contact · ${BUSINESS.name}`}</title>
+      <PageMeta
+        title="Contact"
+        description={`Call ${BUSINESS.phone}, email ${BUSINESS.email} or find ${BUSINESS.name} at ${address}. Private rides and car rentals around Norfolk County, Boston and Providence.`}
+      />
       <div className="max-w-2xl">
         <p className="text-sm font-semibold tracking-widest text-ink-muted uppercase">Contact</p>
         <h1 className="mt-2 text-3xl font-bold tracking-tight text-brand sm:text-5xl">

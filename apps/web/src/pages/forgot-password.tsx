@@ -10,6 +10,7 @@ import { buttonPrimary } from '../components/ui/styles.ts';
 import { AuthLayout } from '../components/account/auth-layout.tsx';
 import { TextField } from '../components/account/form-field.tsx';
 import { resetFailureMessage } from '../components/account/errors.ts';
+import { PageMeta } from '../components/page-meta.tsx';
 
 const linkClass =
   'font-semibold text-brand underline decoration-brand/30 underline-offset-4 hover:decoration-brand';
@@ -56,7 +57,10 @@ export default function ForgotPasswordPage() {
       titleId="forgot-title"
       intro={<p>Enter the email you signed up with and we&apos;ll send you a reset link.</p>}
     >
-      <title>{`Forgot Password · ${BUSINESS.name}`}</title>
+      <PageMeta
+        title="Forgot Password"
+        description={`Forgot your ${BUSINESS.name} password? Enter the email you signed up with and we'll send you a reset link.`}
+      />
       <form noValidate onSubmit={onSubmit} aria-labelledby="forgot-title" className="space-y-5">
         <TextField
           label="Email"

@@ -13,6 +13,7 @@ import { BUSINESS } from '../config/env.ts';
 import { useApp } from '../state/app-context.tsx';
 import { BrandIcon } from '../components/brand-icon.tsx';
 import { PageLoading } from '../components/page-loading.tsx';
+import { PageMeta } from '../components/page-meta.tsx';
 import { ServiceCard } from '../components/service-card.tsx';
 import {
   buttonOnDark,
@@ -26,26 +27,33 @@ import {
 /** The home page lists this many services under Explore Our Top Cars. */
 const TOP_CARS = 10;
 const FIND_BY_MODEL_ID = 'find-by-model';
+/** Holds the account action's place, at its height, until the profile answers. */
+const heroPending =
+  'inline-flex min-h-11 items-center justify-center rounded-full border border-white/15 px-6 text-sm font-medium text-white/80';
+
+/** Who the hero's account action is for: unknown until the profile answers. */
+type Visitor = 'loading' | 'guest' | 'customer';
 
 export function HomePage() {
   const { user, userLoading, services, servicesLoading } = useApp();
-  // The spec: Home shows Loading... while the user profile loads.
-  if (userLoading) return <PageLoading />;
-  return (
-    <HomeView signedIn={user !== null} services={services} servicesLoading={servicesLoading} />
-  );
+  const visitor: Visitor = userLoading ? 'loading' : user ? 'customer' : 'guest';
+  return <HomeView visitor={visitor} services={services} servicesLoading={servicesLoading} />;
 }
 
 interface HomeViewProps {
-  signedIn: boolean;
+  visitor: Visitor;
   services: Service[];
   servicesLoading: boolean;
 }
 
-function HomeView({ signedIn, services, servicesLoading }: HomeViewProps) {
+function HomeView({ visitor, services, servicesLoading }: HomeViewProps) {
   return (
     <>
-      <Hero signedIn={signedIn} />
+      <PageMeta
+        title="Private rides and car rentals"
+        description="Private rides and car rentals around Norfolk County, Boston and Providence. Book a chauffeured ride or a rental car online in minutes."
+      />
+      <Hero visitor={visitor} />
       <Promotion />
       <FindByModel />
       <TopCars services={services.slice(0, TOP_CARS)} loading={servicesLoading} />
@@ -54,7 +62,7 @@ function HomeView({ signedIn, services, servicesLoading }: HomeViewProps) {
   );
 }
 
-function Hero({ signedIn }: { signedIn: boolean }) {
+function Hero({ visitor }: { visitor: Visitor }) {
   return (
     <section
       aria-labelledby="hero-title"
@@ -83,7 +91,12 @@ function Hero({ signedIn }: { signedIn: boolean }) {
               Schedule your pickup
               <ArrowRight aria-hidden="true" className="size-4" />
             </a>
-            {signedIn ? (
+            {visitor === 'loading' ? (
+              // The spec's Loading... while the profile loads, in the one place that depends on it.
+              <span role="status" className={heroPending}>
+                Loading...
+              </span>
+            ) : visitor === 'customer' ? (
               <Link href="/feedback" className={buttonOnDark}>
                 Send Feedback
               </Link>

@@ -17,6 +17,7 @@ import {
   expectSignIn,
   safeNextPath,
 } from '../components/account/route-guards.tsx';
+import { PageMeta } from '../components/page-meta.tsx';
 
 type Mode = 'login' | 'signup';
 
@@ -145,7 +146,7 @@ export default function LoginPage() {
       titleId="login-title"
       intro={<p>{copy.intro}</p>}
     >
-      <title>{`${copy.title} · ${BUSINESS.name}`}</title>
+      <PageMeta title={copy.title} description={copy.intro} />
       <form noValidate onSubmit={onSubmit} aria-labelledby="login-title" className="space-y-5">
         {mode === 'signup' ? (
           <TextField

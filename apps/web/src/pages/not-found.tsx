@@ -2,6 +2,7 @@ import { Link } from 'wouter';
 import { ArrowLeft, MapPinOff } from 'lucide-react';
 import { BUSINESS } from '../config/env.ts';
 import { buttonPrimary, container } from '../components/ui/styles.ts';
+import { PageMeta } from '../components/page-meta.tsx';
 
 /** Any unknown path, a missing service, or a signed-out-only page seen while signed in. */
 export default function NotFoundPage() {
@@ -9,7 +10,10 @@ export default function NotFoundPage() {
     <div
       className={`${container} flex min-h-[60vh] flex-col items-center justify-center py-16 text-center`}
     >
-      <title>{`Page Not Found · ${BUSINESS.name}`}</title>
+      <PageMeta
+        title="Page Not Found"
+        description={`This page does not exist on the ${BUSINESS.name} site. The page may have moved, or the link may be mistyped.`}
+      />
       <span
         className="flex size-16 items-center justify-center rounded-2xl bg-brand-tint text-brand"
         aria-hidden="true"

@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { BOOKING_WINDOW_DAYS, formatAddress, telHref } from '@app/shared';
 import { BUSINESS } from '../config/env.ts';
 import { card, container } from '../components/ui/styles.ts';
+import { PageMeta } from '../components/page-meta.tsx';
 
 const SECTIONS = [
   { id: 'booking-policy', title: 'Booking policy' },
@@ -38,7 +39,10 @@ function PolicySection({
 export default function PrivacyPage() {
   return (
     <div className={`${container} py-12 sm:py-16`}>
-      <title>{`Privacy and Policies · ${BUSINESS.name}`}</title>
+      <PageMeta
+        title="Privacy and Policies"
+        description={`${BUSINESS.name}'s privacy and booking policies: how booking and deposits work, the text messages we send, and what we do with your information.`}
+      />
       <header className="max-w-3xl">
         <p className="text-sm font-semibold tracking-widest text-ink-muted uppercase">Policies</p>
         <h1 className="mt-2 text-3xl font-bold tracking-tight text-brand sm:text-5xl">

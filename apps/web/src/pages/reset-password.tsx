@@ -16,6 +16,7 @@ import { buttonPrimary } from '../components/ui/styles.ts';
 import { AuthLayout } from '../components/account/auth-layout.tsx';
 import { PasswordField } from '../components/account/password-field.tsx';
 import { resetFailureMessage } from '../components/account/errors.ts';
+import { PageMeta } from '../components/page-meta.tsx';
 
 const STRENGTH_STYLE: Record<PasswordStrength, { bars: number; bar: string; text: string }> = {
   Weak: { bars: 1, bar: 'bg-danger', text: 'text-danger' },
@@ -103,7 +104,10 @@ export default function ResetPasswordPage() {
       titleId="reset-title"
       intro={<p>Choose a strong password you don&apos;t use anywhere else.</p>}
     >
-      <title>{`Reset Password · ${BUSINESS.name}`}</title>
+      <PageMeta
+        title="Reset Password"
+        description={`Set a new password for your ${BUSINESS.name} account.`}
+      />
       <form noValidate onSubmit={onSubmit} aria-labelledby="reset-title" className="space-y-5">
         <div>
           <PasswordField

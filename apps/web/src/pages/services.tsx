@@ -5,10 +5,14 @@ import { useApp } from '../state/app-context.tsx';
 import { BrandIcon } from '../components/brand-icon.tsx';
 import { ModelFilter } from '../components/model-filter.tsx';
 import { PageLoading } from '../components/page-loading.tsx';
+import { PageMeta } from '../components/page-meta.tsx';
 import { ServiceCard } from '../components/service-card.tsx';
 import { buttonSecondary, container, eyebrow } from '../components/ui/styles.ts';
 
 const NotFoundPage = lazy(() => import('./not-found.tsx'));
+
+/** `Tesla, Honda, Toyota, Kia and Chevrolet` */
+const MODEL_NAMES = `${CAR_MODELS.slice(0, -1).join(', ')} and ${CAR_MODELS.at(-1) ?? ''}`;
 
 /** /services and /services/{type}: the catalogue, optionally narrowed to one car model. */
 export default function ServicesPage() {
@@ -28,6 +32,10 @@ function ServicesView({ model }: { model: CarModel | undefined }) {
 
   return (
     <div className="pb-16 sm:pb-20">
+      <PageMeta
+        title={model ? `${model} cars` : 'Our cars'}
+        description={`${model ?? MODEL_NAMES} cars for private rides and rentals around Norfolk County, Boston and Providence. Choose a car to see its rates and book a pickup time.`}
+      />
       <div className="border-b border-line bg-surface">
         <div className={`${container} py-10 sm:py-12`}>
           <p className={eyebrow}>Rides and rentals</p>

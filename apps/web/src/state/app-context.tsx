@@ -1,5 +1,6 @@
 import {
   createContext,
+  startTransition,
   use,
   useCallback,
   useEffect,
@@ -117,14 +118,19 @@ export function AppProvider({ children }: { children: ReactNode }) {
   }, [csrfToken, refreshCsrfToken]);
 
   useEffect(() => {
-    void fetchCsrfToken().then(setCsrfToken);
+    // Transitions: the screens these answers fill in render in slices, not one long task.
+    void fetchCsrfToken().then((token) => startTransition(() => setCsrfToken(token)));
     void fetchProfile().then((profile) => {
-      setUser(profile);
-      setUserLoading(false);
+      startTransition(() => {
+        setUser(profile);
+        setUserLoading(false);
+      });
     });
     void fetchServices().then((list) => {
-      if (list) setServices(list);
-      setServicesLoading(false);
+      startTransition(() => {
+        if (list) setServices(list);
+        setServicesLoading(false);
+      });
     });
   }, []);
 

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  BookingRequestSchema,
-  applyWordLimit,
-  countWords,
-  isValidBookingPhone,
-  limitWords,
-} from './booking.ts';
+import { applyWordLimit, countWords, isValidBookingPhone, limitWords } from '../booking-rules.ts';
+import { BookingRequestSchema } from './booking.ts';
 
 const words = (n: number, from = 1) =>
   Array.from({ length: n }, (_, i) => `word${i + from}`).join(' ');

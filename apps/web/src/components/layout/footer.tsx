@@ -1,8 +1,9 @@
 import { Link } from 'wouter';
 import { Mail, MapPin, Phone } from 'lucide-react';
 import { siFacebook, siX } from 'simple-icons';
-import { formatAddress, mapsSearchHref, telHref } from '@app/shared';
+import { businessToday, formatAddress, mapsSearchHref, telHref } from '@app/shared';
 import { BUSINESS } from '../../config/env.ts';
+import { useToday } from '../../lib/use-today.ts';
 import { container } from '../ui/styles.ts';
 import { BrandLink } from './header.tsx';
 import { NAV_LINKS } from './mobile-menu.tsx';
@@ -65,7 +66,8 @@ const footerLink =
 
 export function Footer() {
   const address = formatAddress(BUSINESS);
-  const year = new Date().getFullYear();
+  // In the business's calendar wherever it is drawn: the build's HTML and hydration agree.
+  const year = businessToday(useToday()).year;
 
   return (
     <footer className="bg-brand text-white">

@@ -1,0 +1,22 @@
+import { BUSINESS } from '../config/env.ts';
+
+interface PageMetaProps {
+  /** The page's own part of the title; the business name follows it. */
+  title: string;
+  /** One or two sentences a search result can show under the title. */
+  description: string;
+}
+
+/**
+ * The page's `<title>` and meta description. React 19 hoists both into `<head>`, swaps them on
+ * every client-side navigation and removes them when the page goes away; the build's prerender
+ * moves them into the static HTML's `<head>`, where hydration adopts them.
+ */
+export function PageMeta({ title, description }: PageMetaProps) {
+  return (
+    <>
+      <title>{`${title} · ${BUSINESS.name}`}</title>
+      <meta name="description" content={description} />
+    </>
+  );
+}

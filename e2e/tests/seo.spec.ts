@@ -1,0 +1,233 @@
+import { CAR_MODELS, yearsOfExperience } from '@app/shared';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { BUSINESS, expect, test } from '../fixtures.ts';
+
+/** A page as a search engine's crawler gets it: the HTML the server sends, no script run. */
+interface RawPage {
+  titles: string[];
+  descriptions: string[];
+  /** The parsed `application/ld+json` data blocks. */
+  data: Record<string, unknown>[];
+  /** The visible text of `<body>`, tags removed and whitespace collapsed. */
+  text: string;
+}
+
+function decode(html: string): string {
+  return html
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}
+
+async function fetchRaw(request: APIRequestContext, path: string): Promise<RawPage> {
+  const response = await request.get(path);
+  expect(response.status(), path).toBe(200);
+  expect(response.headers()['content-type'], path).toMatch(/^text\/html/);
+  const html = await response.text();
+  const head = html.slice(0, html.indexOf('</head>'));
+  const body = html.slice(html.indexOf('<body'));
+  return {
+    titles: [...head.matchAll(/<title>([^<]*)<\/title>/g)].map((m) => decode(m[1] ?? '')),
+    descriptions: [...head.matchAll(/<meta name="description" content="([^"]*)"/g)].map((m) =>
+      decode(m[1] ?? ''),
+    ),
+    data: [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map(
+      (m) => JSON.parse(m[1] ?? '') as Record<string, unknown>,
+    ),
+    text: decode(
+      body
+        .replace(/<script[\s\S]*?<\/script>/g, ' ')
+        .replace(/<!--[\s\S]*?-->/g, '')
+        .replace(/<[^>]+>/g, ' ')
+        .replace(/\s+/g, ' '),
+    ),
+  };
+}
+
+/** The public pages, each with text its HTML must carry before any script runs. */
+const PAGES: { path: string; title: RegExp; content: string[] }[] = [
+  {
+    path: '/',
+    title: /rides and car rentals/i,
+    content: [
+      'Private rides and car rentals, on your schedule.',
+      'Schedule your pickup',
+      'Find By Model',
+      'Explore Our Top Cars',
+      ...CAR_MODELS,
+    ],
+  },
+  { path: '/services', title: /cars/i, content: ['Our cars', ...CAR_MODELS] },
+  { path: '/services/Tesla', title: /Tesla/, content: ['Tesla cars'] },
+  {
+    path: '/about',
+    title: /About/,
+    content: ['Trusted', 'Supportive', 'Convenience', 'years of experience'],
+  },
+  {
+    path: '/contact',
+    title: /Contact/,
+    content: [BUSINESS.phone, BUSINESS.email, BUSINESS.street],
+  },
+  { path: '/privacy', title: /Privacy/, content: ['May 2025', 'Booking policy'] },
+];
+
+/** Collects React errors, console errors and Content-Security-Policy violations of a page. */
+async function watchForErrors(page: Page): Promise<string[]> {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) =>
+      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`),
+    );
+    // The prerendered heading, as parsed from the HTML before the app's scripts run.
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState === 'interactive') {
+        (window as { prerenderedHeading?: Element | null }).prerenderedHeading =
+          document.querySelector('main h1');
+      }
+    });
+  });
+  return errors;
+}
+
+/** Whether React took over the heading the HTML carried (hydrated it, not drew a new one). */
+function headingWasHydrated(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const parsed = (window as { prerenderedHeading?: Element | null }).prerenderedHeading;
+    return (
+      !!parsed &&
+      parsed === document.querySelector('main h1') &&
+      Object.keys(parsed).some((key) => key.startsWith('__reactFiber'))
+    );
+  });
+}
+
+test.describe('what search engines read', () => {
+  // The HTML does not depend on the viewport: one project fetches it.
+  test.beforeEach(({ isMobile }) => {
+    test.skip(isMobile, 'same HTML at every width');
+  });
+
+  test('each public page arrives with its own title, description and content', async ({
+    request,
+  }) => {
+    const titles = new Set<string>();
+    const descriptions = new Set<string>();
+    for (const { path, title, content } of PAGES) {
+      const raw = await fetchRaw(request, path);
+      expect(raw.titles, `${path}: one title`).toHaveLength(1);
+      expect(raw.titles[0], path).toMatch(title);
+      expect(raw.titles[0], path).toContain(BUSINESS.name);
+      expect(raw.descriptions, `${path}: one description`).toHaveLength(1);
+      expect(raw.descriptions[0]?.length ?? 0, path).toBeGreaterThan(50);
+      for (const text of content) expect(raw.text, `${path}: ${text}`).toContain(text);
+      titles.add(raw.titles[0] ?? '');
+      descriptions.add(raw.descriptions[0] ?? '');
+    }
+    expect(titles.size, 'titles differ from page to page').toBe(PAGES.length);
+    expect(descriptions.size, 'descriptions differ from page to page').toBe(PAGES.length);
+  });
+
+  test('the about page counts the years of experience in its HTML', async ({ request }) => {
+    const raw = await fetchRaw(request, '/about');
+    expect(raw.text).toMatch(new RegExp(`\\b${yearsOfExperience(new Date())} years of experience`));
+  });
+
+  test('a car page arrives as the site with its own title and description', async ({
+    request,
+    services,
+  }) => {
+    const service = services[0];
+    if (!service) throw new Error('the demo catalogue is empty');
+    const raw = await fetchRaw(request, `/appointment/${service._id}`);
+    expect(raw.titles).toHaveLength(1);
+    expect(raw.titles[0]).toContain(BUSINESS.name);
+    expect(raw.descriptions).toHaveLength(1);
+    // The header and footer are there; the car itself comes from the live catalogue.
+    expect(raw.text).toContain('Services');
+    expect(raw.text).toContain(BUSINESS.phone);
+    expect(raw.text).toContain('Loading...');
+  });
+
+  test('every page describes the business as a LocalBusiness', async ({ request, services }) => {
+    const paths = [...PAGES.map((p) => p.path), `/appointment/${services[0]?._id}`, '/login'];
+    for (const path of paths) {
+      const raw = await fetchRaw(request, path);
+      const business = raw.data.filter((d) => d['@type'] === 'LocalBusiness');
+      expect(business, `${path}: one LocalBusiness`).toHaveLength(1);
+      expect(business[0], path).toMatchObject({
+        '@context': 'https://schema.org',
+        name: BUSINESS.name,
+        email: BUSINESS.email,
+        telephone: `+1${BUSINESS.phone.replace(/\D/g, '')}`,
+        address: {
+          '@type': 'PostalAddress',
+          streetAddress: BUSINESS.street,
+          addressLocality: BUSINESS.locality,
+          addressRegion: BUSINESS.region,
+          postalCode: BUSINESS.postalCode,
+        },
+      });
+      const areas = (business[0]?.areaServed as { name: string }[]).map((area) => area.name);
+      expect(areas.join(' | '), path).toMatch(/Norfolk County/);
+      expect(areas.join(' | '), path).toMatch(/Boston/);
+      expect(areas.join(' | '), path).toMatch(/Providence/);
+    }
+  });
+});
+
+test.describe('prerendered pages in the browser', () => {
+  for (const { path, title } of PAGES) {
+    test(`${path} hydrates its HTML without an error`, async ({ page }) => {
+      const errors = await watchForErrors(page);
+      await page.goto(path);
+      // The data the page loads at start has arrived and been drawn.
+      await expect(page.getByRole('main').getByText('Loading...')).toHaveCount(0);
+      await expect(page).toHaveTitle(title);
+      await expect.poll(() => headingWasHydrated(page), 'the HTML heading is hydrated').toBe(true);
+      await expect(page.locator('meta[name="description"]')).toHaveCount(1);
+      expect(errors).toEqual([]);
+    });
+  }
+
+  test('a car page hydrates, then takes the car’s name as its title', async ({
+    page,
+    services,
+  }) => {
+    const service = services[0];
+    if (!service) throw new Error('the demo catalogue is empty');
+    const errors = await watchForErrors(page);
+    await page.goto(`/appointment/${service._id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(service.name);
+    await expect(page).toHaveTitle(`${service.serviceLevel} ${service.name} · ${BUSINESS.name}`);
+    const description = page.locator('meta[name="description"]');
+    await expect(description).toHaveCount(1);
+    await expect(description).toHaveAttribute('content', new RegExp(service.name));
+    expect(errors).toEqual([]);
+  });
+
+  test('the title and description follow client-side navigation', async ({ page, isMobile }) => {
+    const errors = await watchForErrors(page);
+    await page.goto('/');
+    await expect(page).toHaveTitle(/rides and car rentals/i);
+    const home = await page.locator('meta[name="description"]').getAttribute('content');
+
+    if (isMobile) await page.getByRole('button', { name: 'Open menu' }).click();
+    await page
+      .getByRole('navigation', { name: isMobile ? 'Mobile' : 'Main' })
+      .getByRole('link', { name: 'About', exact: true })
+      .click();
+    await expect(page).toHaveURL('/about');
+    await expect(page).toHaveTitle(`About · ${BUSINESS.name}`);
+    const description = page.locator('meta[name="description"]');
+    await expect(description).toHaveCount(1);
+    await expect(description).not.toHaveAttribute('content', home ?? '');
+    expect(errors).toEqual([]);
+  });
+});

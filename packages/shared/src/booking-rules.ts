@@ -1,0 +1,41 @@
+/*
+ * The booking form's rules that need no schema library, apart from the zod schemas in
+ * schemas/booking.ts: the car page imports these, and would otherwise load zod with them.
+ */
+
+/** Notes fields: at most 50 words; typing past the 50th word is ignored. */
+export const NOTES_MAX_WORDS = 50;
+/** The phone input accepts at most 15 digits unless long numbers are enabled. */
+export const PHONE_MAX_DIGITS = 15;
+export const PHONE_DEFAULT_COUNTRY = 'us';
+export const ADDRESS_MAX_LENGTH = 300;
+
+export function countWords(text: string): number {
+  const trimmed = text.trim();
+  return trimmed === '' ? 0 : trimmed.split(/\s+/).length;
+}
+
+/** The text cut after its 50th word. */
+export function limitWords(text: string, max = NOTES_MAX_WORDS): string {
+  if (countWords(text) <= max) return text;
+  const words = text.trimStart().split(/(\s+)/);
+  return words.slice(0, max * 2 - 1).join('');
+}
+
+/**
+ * What a notes field keeps when its text changes from `previous` to `next`: typing past the
+ * 50th word is ignored (the text stays as it was), and a paste that would go past it is cut.
+ */
+export function applyWordLimit(previous: string, next: string, max = NOTES_MAX_WORDS): string {
+  if (countWords(next) <= max) return next;
+  return countWords(previous) < max ? limitWords(next, max) : previous;
+}
+
+/** A phone as the booking form sends it: a country code and 7 to 15 digits, formatting aside. */
+export function isValidBookingPhone(phone: string): boolean {
+  const digits = phone.replace(/[\s().-]/g, '');
+  return /^\+?\d{7,15}$/.test(digits) && digits.replace(/\D/g, '').length <= PHONE_MAX_DIGITS;
+}
+
+export const SLOT_TAKEN_MESSAGE =
+  'Sorry, this time slot was just taken. Please choose another time.';
