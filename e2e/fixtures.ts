@@ -23,8 +23,34 @@ export const BUSINESS = resolveBusiness({
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
-/** Runs axe on the page as it stands and fails with every rule id and target it reports. */
+/**
+ * Waits until nothing on the page moves: the window's smooth scroll has come to rest and short
+ * animations (a toast sliding in, a menu opening) have ended. axe measures where things are;
+ * halfway through the booking form's scroll to the top, the sticky header lies across links it
+ * leaves clear once the page rests. Long animations (a toast's 5 s countdown bar) are not waited
+ * for: they move nothing.
+ */
+export async function waitUntilStill(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const nextFrame = () => new Promise((done) => requestAnimationFrame(done));
+    for (let last = Number.NaN, stillFrames = 0; stillFrames < 3;) {
+      await nextFrame();
+      stillFrames = window.scrollY === last ? stillFrames + 1 : 0;
+      last = window.scrollY;
+    }
+    const short = document.getAnimations().filter((animation) => {
+      const { endTime } = animation.effect?.getComputedTiming() ?? {};
+      return animation.playState === 'running' && Number(endTime) <= 1000;
+    });
+    await Promise.all(short.map((animation) => animation.finished.catch(() => undefined)));
+  });
+}
+
+/**
+ * Runs axe on the page once it is still, and fails with every rule id and target it reports.
+ */
 export async function expectNoA11yViolations(page: Page): Promise<void> {
+  await waitUntilStill(page);
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   const summary = violations.map((v) => ({
     id: v.id,

@@ -1,5 +1,5 @@
-import { listBookableDays, MESSAGES, type Service, type SlotDay } from '@app/shared';
-import type { Locator, Page, TestInfo } from '@playwright/test';
+import { MESSAGES, type Service, type SlotDay } from '@app/shared';
+import type { Locator, Page } from '@playwright/test';
 import { action, expect, fetchServices, literal, test } from '../fixtures.ts';
 import {
   field,
@@ -9,6 +9,18 @@ import {
   toast,
   type Account,
 } from './account-helpers.ts';
+import {
+  bookButton,
+  carFor,
+  consentBox,
+  dayStrip,
+  depositText,
+  longDate,
+  openCar,
+  randomFreeSlot,
+  timeButton,
+  timeList,
+} from './booking-helpers.ts';
 
 /*
  * The booking journey against the real server and its sandbox checkout. Every test signs up its
@@ -29,71 +41,6 @@ const BOOKING_CHECKS = [
   MESSAGES.selectDateTime,
 ] as const;
 
-/**
- * Available cars with more than one service type, in catalogue order, without the car that
- * appointment.spec.ts inspects day by day (its first days' slots must stay as they are).
- */
-function multiTypeCars(services: Service[]): Service[] {
-  const inspected = services.find(
-    (s) => s.specialServicePriceBetweenOneHourFifteen > 0 && s.availableServiceTypes.length > 1,
-  );
-  return services.filter(
-    (s) => s.available && s.availableServiceTypes.length > 1 && s._id !== inspected?._id,
-  );
-}
-
-/** What each test uses a car for: one car per use and project, never shared. */
-const CAR_USE = { journey: 0, cancel: 1, checks: 2, notes: 3 } as const;
-
-function carFor(services: Service[], use: keyof typeof CAR_USE, testInfo: TestInfo): Service {
-  const cars = multiTypeCars(services);
-  const index = CAR_USE[use] * 2 + (testInfo.project.name === 'mobile' ? 1 : 0);
-  const car = cars[index % cars.length];
-  if (!car) throw new Error('the demo data has no available car with several service types');
-  return car;
-}
-
-/**
- * A random free slot of the car, from the day strip the spec describes (90 days from today in
- * New York). Not today nor the next two days (other specs look at them), nor the window's last
- * day (it leaves the window if the clock passes midnight during the test).
- */
-function randomFreeSlot(service: Service): { day: SlotDay; time: string } {
-  const days = listBookableDays(new Date(), service.slots_booked);
-  expect(days).toHaveLength(90);
-  const candidates = days.slice(3, -1).filter((day) => day.slots.length > 1);
-  const day = candidates[Math.floor(Math.random() * candidates.length)];
-  if (!day) throw new Error(`no free day left for ${service.name}`);
-  const slot = day.slots[Math.floor(Math.random() * day.slots.length)];
-  if (!slot) throw new Error(`no free time left on ${day.key} for ${service.name}`);
-  return { day, time: slot.label };
-}
-
-/** `December 5, 2026`: the full month name, the day and the year, computed independently. */
-function longDate(day: SlotDay): string {
-  return new Date(Date.UTC(day.year, day.month - 1, day.day)).toLocaleDateString('en-US', {
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-}
-
-/** The deposit as the checkout and the payment result show it: `$` + (fees + 1), 2 decimals. */
-function depositText(service: Service): string {
-  return `$${(service.fees + 1).toFixed(2)}`;
-}
-
-async function openCar(page: Page, service: Service): Promise<void> {
-  await page.goto(`/appointment/${service._id}`);
-  await expect(page.getByRole('heading', { level: 1 })).toContainText(service.name);
-}
-
-const bookButton = (page: Page) =>
-  page.getByRole('main').getByRole('button', { name: 'Book an Appointment', exact: true });
-
-const dayStrip = (page: Page) => page.getByRole('list', { name: 'Choose a day', exact: true });
-
 /** The strip's button for a day: its weekday, date and short month, in whatever order. */
 function dayButton(page: Page, day: SlotDay): Locator {
   return dayStrip(page)
@@ -101,12 +48,6 @@ function dayButton(page: Page, day: SlotDay): Locator {
     .filter({ hasText: new RegExp(`(?<![a-z])${day.weekday}(?![a-z])`, 'i') })
     .filter({ hasText: new RegExp(`(?<!\\d)${day.day}(?!\\d)`) })
     .filter({ hasText: new RegExp(`(?<![a-z])${day.monthShort}`, 'i') });
-}
-
-const timeList = (page: Page) => page.getByRole('list', { name: /^\s*Choose a time/ });
-
-function timeButton(page: Page, time: string): Locator {
-  return timeList(page).getByRole('button', { name: time, exact: true });
 }
 
 async function shownTimes(page: Page): Promise<string[]> {
@@ -124,9 +65,6 @@ async function chooseDay(page: Page, day: SlotDay, expectedTimes: string[]): Pro
 
 const notesField = (page: Page, label: string) =>
   page.getByRole('main').getByLabel(new RegExp(`^\\s*${literal(label)}\\b`));
-
-const consentBox = (page: Page) =>
-  page.getByRole('main').getByRole('checkbox', { name: /agree to the booking policy/i });
 
 interface Trip {
   type: string;

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { HomePage } from './pages/home.tsx';
 import { PageLoading } from './components/page-loading.tsx';
@@ -59,11 +59,19 @@ export async function preloadScreen(route: string): Promise<void> {
   await PRERENDERED_SCREENS[route]?.preload();
 }
 
-/** Every route change starts at the top of the page. */
-function ScrollToTop() {
+/**
+ * Every route change starts at the top of the page, with focus on the main area: keyboard and
+ * screen-reader users continue from the new page's content, not from wherever the old page's
+ * focused control was (the first load leaves focus to the browser).
+ */
+function StartOfPage() {
   const [location] = useLocation();
+  const firstLocation = useRef(location);
   useEffect(() => {
     window.scrollTo(0, 0);
+    if (location === firstLocation.current) return;
+    firstLocation.current = '';
+    document.getElementById('main')?.focus({ preventScroll: true });
   }, [location]);
   return null;
 }
@@ -71,7 +79,7 @@ function ScrollToTop() {
 export function AppRoutes() {
   return (
     <>
-      <ScrollToTop />
+      <StartOfPage />
       <Suspense fallback={<PageLoading />}>
         <Switch>
           <Route path="/" component={HomePage} />

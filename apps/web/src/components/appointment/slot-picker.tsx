@@ -1,4 +1,4 @@
-import { useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
+import { useRef, useState, type CSSProperties, type KeyboardEvent, type RefObject } from 'react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { BOOKING_WINDOW_DAYS, SLOTS_PER_ROW, type SlotDay } from '@app/shared';
 
@@ -18,7 +18,60 @@ const choiceIdle =
 const choiceFull =
   'border-dashed border-line bg-canvas text-ink-muted hover:border-brand/40 aria-pressed:hover:bg-brand-soft';
 
-/** The 90-day strip (weekday, month, date) and the free half-hour slots of the chosen day. */
+/** `Monday, November 23`: the day as a screen reader says it (the strip shows `MON 23 Nov`). */
+function spokenDay(day: SlotDay): string {
+  return new Date(Date.UTC(day.year, day.month - 1, day.day)).toLocaleDateString('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+/** What the polite status says once a day is chosen: how many times it has left. */
+function dayStatus(day: SlotDay): string {
+  const count = day.slots.length;
+  if (count === 0) return `No times left on ${spokenDay(day)}.`;
+  return `${count} ${count === 1 ? 'time' : 'times'} free on ${spokenDay(day)}.`;
+}
+
+/**
+ * Arrow-key movement inside a set of buttons that is one tab stop (roving tabindex). `columns`
+ * gives how far Up and Down jump: 1 for the strip, a row's length for the time grid.
+ * Returns the button to focus, or undefined when the key is not a movement key.
+ */
+function rovingTarget(
+  container: RefObject<HTMLElement | null>,
+  key: string,
+  columns: number,
+): HTMLButtonElement | undefined {
+  const buttons = Array.from(container.current?.querySelectorAll('button') ?? []);
+  const current = buttons.indexOf(document.activeElement as HTMLButtonElement);
+  if (current < 0) return undefined;
+  const target = {
+    ArrowRight: current + 1,
+    ArrowLeft: current - 1,
+    ArrowDown: current + columns,
+    ArrowUp: current - columns,
+    Home: 0,
+    End: buttons.length - 1,
+  }[key];
+  if (target === undefined) return undefined;
+  return buttons[Math.max(0, Math.min(buttons.length - 1, target))];
+}
+
+/** How many buttons share the grid's first row as laid out now (3, 4 or 5 by the width). */
+function columnsOf(grid: HTMLElement | null): number {
+  const buttons = Array.from(grid?.querySelectorAll('button') ?? []);
+  const top = buttons[0]?.getBoundingClientRect().top;
+  return Math.max(1, buttons.filter((b) => b.getBoundingClientRect().top === top).length);
+}
+
+/**
+ * The 90-day strip (weekday, month, date) and the free half-hour slots of the chosen day. Each
+ * is one tab stop: the arrow keys move inside it, Enter or Space chooses. A day button says the
+ * whole date to screen readers and both kinds of buttons expose the choice with aria-pressed.
+ */
 export function SlotPicker({
   days,
   selectedDayKey,
@@ -27,6 +80,7 @@ export function SlotPicker({
   onSelectTime,
 }: SlotPickerProps) {
   const stripRef = useRef<HTMLUListElement>(null);
+  const gridRef = useRef<HTMLUListElement>(null);
   const selectedDay = days.find((day) => day.key === selectedDayKey);
   // The strip is one tab stop (roving tabindex): the day last reached by the arrow keys, else
   // the chosen day, else the first.
@@ -34,30 +88,28 @@ export function SlotPicker({
   const focusKey = [arrowKey, selectedDay?.key, days[0]?.key].find(
     (key) => key !== undefined && days.some((day) => day.key === key),
   );
-
-  function dayButtons(): HTMLButtonElement[] {
-    return Array.from(stripRef.current?.querySelectorAll('button') ?? []);
-  }
+  // The time grid likewise: the time last reached by the arrow keys, else the chosen, else the first.
+  const [arrowTime, setArrowTime] = useState<string>();
+  const times = selectedDay?.slots.map((slot) => slot.label) ?? [];
+  const focusTime = [arrowTime, selectedTime, times[0]].find(
+    (time) => time !== undefined && times.includes(time),
+  );
 
   function onStripKeyDown(event: KeyboardEvent<HTMLUListElement>) {
-    const buttons = dayButtons();
-    const current = buttons.indexOf(document.activeElement as HTMLButtonElement);
-    if (current < 0) return;
-    const target = {
-      ArrowRight: current + 1,
-      ArrowDown: current + 1,
-      ArrowLeft: current - 1,
-      ArrowUp: current - 1,
-      Home: 0,
-      End: buttons.length - 1,
-    }[event.key];
-    if (target === undefined) return;
-    event.preventDefault();
-    const next = buttons[Math.max(0, Math.min(buttons.length - 1, target))];
+    const next = rovingTarget(stripRef, event.key, 1);
     if (!next) return;
+    event.preventDefault();
     setArrowKey(next.dataset.day);
     next.focus({ preventScroll: true });
     next.scrollIntoView({ block: 'nearest', inline: 'center' });
+  }
+
+  function onGridKeyDown(event: KeyboardEvent<HTMLUListElement>) {
+    const next = rovingTarget(gridRef, event.key, columnsOf(gridRef.current));
+    if (!next) return;
+    event.preventDefault();
+    setArrowTime(next.dataset.time);
+    next.focus();
   }
 
   function scrollStrip(direction: 1 | -1) {
@@ -83,6 +135,7 @@ export function SlotPicker({
         <div className="hidden gap-2 sm:flex">
           <button
             type="button"
+            aria-controls="day-strip"
             onClick={() => scrollStrip(-1)}
             className={`flex size-11 items-center justify-center rounded-full border border-line bg-surface text-brand hover:bg-brand-tint`}
           >
@@ -91,6 +144,7 @@ export function SlotPicker({
           </button>
           <button
             type="button"
+            aria-controls="day-strip"
             onClick={() => scrollStrip(1)}
             className={`flex size-11 items-center justify-center rounded-full border border-line bg-surface text-brand hover:bg-brand-tint`}
           >
@@ -105,6 +159,7 @@ export function SlotPicker({
 
       <ul
         ref={stripRef}
+        id="day-strip"
         role="list"
         aria-labelledby="day-strip-label"
         aria-describedby="day-strip-hint"
@@ -125,12 +180,21 @@ export function SlotPicker({
                   setArrowKey(day.key);
                   onSelectDay(day.key);
                 }}
-                className={`${choiceBase} flex h-20 w-16 flex-col items-center justify-center gap-0.5 ${full ? choiceFull : choiceIdle}`}
+                className={`${choiceBase} relative flex h-20 w-16 flex-col items-center justify-center gap-0.5 ${full ? choiceFull : choiceIdle}`}
               >
-                <span className="text-xs font-semibold tracking-wide">{day.weekday}</span>
-                <span className="text-xl leading-6 font-bold tabular-nums">{day.day}</span>
-                <span className="text-xs">{day.monthShort}</span>
-                {full && <span className="sr-only">, no times left</span>}
+                {/* Seen: MON 23 Nov. Heard: the whole date (abbreviations read badly). */}
+                <span aria-hidden="true" className="text-xs font-semibold tracking-wide">
+                  {day.weekday}
+                </span>
+                <span aria-hidden="true" className="text-xl leading-6 font-bold tabular-nums">
+                  {day.day}
+                </span>
+                <span aria-hidden="true" className="text-xs">
+                  {day.monthShort}
+                </span>
+                <span className="sr-only">
+                  {full ? `${spokenDay(day)}, no times left` : spokenDay(day)}
+                </span>
               </button>
             </li>
           );
@@ -138,40 +202,64 @@ export function SlotPicker({
       </ul>
 
       <h3 id="time-slots-label" className="mt-6 text-base font-semibold text-brand">
-        Choose a time
-        {selectedDay && (
-          <span className="font-normal text-ink-muted">
-            {' '}
-            · {selectedDay.weekday} {selectedDay.monthShort} {selectedDay.day}
-          </span>
+        {selectedDay ? (
+          <>
+            {/* Seen: Choose a time · MON Nov 23. Heard: Choose a time, Monday, November 23. */}
+            <span aria-hidden="true">
+              Choose a time
+              <span className="font-normal text-ink-muted">
+                {' '}
+                · {selectedDay.weekday} {selectedDay.monthShort} {selectedDay.day}
+              </span>
+            </span>
+            <span className="sr-only">{`Choose a time, ${spokenDay(selectedDay)}`}</span>
+          </>
+        ) : (
+          'Choose a time'
         )}
       </h3>
       {selectedDay && selectedDay.slots.length > 0 ? (
-        <ul
-          role="list"
-          aria-labelledby="time-slots-label"
-          style={slotGridStyle}
-          className="mt-3 grid grid-cols-3 gap-2 min-[480px]:grid-cols-4 sm:grid-cols-[repeat(var(--slots-per-row),minmax(0,1fr))]"
-        >
-          {selectedDay.slots.map((slot) => (
-            <li key={slot.label}>
-              <button
-                type="button"
-                aria-pressed={slot.label === selectedTime}
-                onClick={() => onSelectTime(slot.label)}
-                className={`${choiceBase} ${choiceIdle} min-h-11 w-full px-1 py-2 font-medium whitespace-nowrap tabular-nums`}
-              >
-                {slot.label}
-              </button>
-            </li>
-          ))}
-        </ul>
+        <>
+          {/* Hidden on small screens (touch), still read as the grid's description. */}
+          <p id="time-slots-hint" className="mt-1 hidden text-sm text-ink-muted sm:block">
+            Use the arrow keys to move between times.
+          </p>
+          <ul
+            ref={gridRef}
+            role="list"
+            aria-labelledby="time-slots-label"
+            aria-describedby="time-slots-hint"
+            onKeyDown={onGridKeyDown}
+            style={slotGridStyle}
+            className="mt-3 grid grid-cols-3 gap-2 min-[480px]:grid-cols-4 sm:grid-cols-[repeat(var(--slots-per-row),minmax(0,1fr))]"
+          >
+            {selectedDay.slots.map((slot) => (
+              <li key={slot.label}>
+                <button
+                  type="button"
+                  data-time={slot.label}
+                  aria-pressed={slot.label === selectedTime}
+                  tabIndex={slot.label === focusTime ? 0 : -1}
+                  onClick={() => {
+                    setArrowTime(slot.label);
+                    onSelectTime(slot.label);
+                  }}
+                  className={`${choiceBase} ${choiceIdle} min-h-11 w-full px-1 py-2 font-medium whitespace-nowrap tabular-nums`}
+                >
+                  {slot.label}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
       ) : (
         <p className="mt-3 rounded-xl border border-dashed border-line bg-canvas p-4 text-sm text-ink-muted">
           No times left on this day. Please choose another day.
         </p>
       )}
-      <p aria-live="polite" className="mt-3 min-h-6 text-sm text-ink-muted">
+      {/* Politely says how many times the chosen day has (and when a kept time is not free). */}
+      <p role="status" className="mt-3 min-h-6 text-sm text-ink-muted">
+        {selectedDay && <span className="sr-only">{dayStatus(selectedDay)} </span>}
         {timeUnavailable
           ? `${selectedTime} is not free on this day. Please pick another time.`
           : ''}

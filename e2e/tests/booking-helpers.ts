@@ -1,0 +1,185 @@
+import { listBookableDays, type Service, type SlotDay } from '@app/shared';
+import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
+import { expect } from '../fixtures.ts';
+import type { Account } from './account-helpers.ts';
+
+/*
+ * What the booking specs share: which car each test may book (so parallel tests never change
+ * the slots another test is counting), free slots, the strip and grid locators, and booking
+ * through the API when the form itself is not what a test is about.
+ */
+
+/**
+ * Available cars with more than one service type, in catalogue order, without the car that
+ * appointment.spec.ts inspects day by day (its first days' slots must stay as they are).
+ */
+export function multiTypeCars(services: Service[]): Service[] {
+  const inspected = services.find(
+    (s) => s.specialServicePriceBetweenOneHourFifteen > 0 && s.availableServiceTypes.length > 1,
+  );
+  return services.filter(
+    (s) => s.available && s.availableServiceTypes.length > 1 && s._id !== inspected?._id,
+  );
+}
+
+/** What booking.spec.ts uses a car for: one car per use and project, never shared. */
+const CAR_USE = { journey: 0, cancel: 1, checks: 2, notes: 3 } as const;
+
+export function carFor(
+  services: Service[],
+  use: keyof typeof CAR_USE,
+  testInfo: TestInfo,
+): Service {
+  const cars = multiTypeCars(services);
+  const index = CAR_USE[use] * 2 + (testInfo.project.name === 'mobile' ? 1 : 0);
+  const car = cars[index % cars.length];
+  if (!car) throw new Error('the demo data has no available car with several service types');
+  return car;
+}
+
+/**
+ * The car of the keyboard journey: the first several-type car that carFor never hands out.
+ * Both projects book it, each in its own half of the window (see freeSlotFor).
+ */
+export function keyboardCar(services: Service[]): Service {
+  const car = multiTypeCars(services)[Object.keys(CAR_USE).length * 2];
+  if (!car) throw new Error('the demo data has no spare car with several service types');
+  return car;
+}
+
+/**
+ * Available single-type cars other than the one appointment.spec.ts looks at first: a11y.spec.ts
+ * books one per project through the API.
+ */
+export function singleTypeCarFor(services: Service[], testInfo: TestInfo): Service {
+  const cars = services.filter((s) => s.available && s.availableServiceTypes.length === 1);
+  const car = cars[1 + (testInfo.project.name === 'mobile' ? 1 : 0)];
+  if (!car) throw new Error('the demo data lacks available single-type cars');
+  return car;
+}
+
+/**
+ * A random free slot of the car, from the day strip the spec describes (90 days from today in
+ * New York). Not today nor the next two days (other specs look at them), nor the window's last
+ * day (it leaves the window if the clock passes midnight during the test). `half` keeps two
+ * tests booking the same car on different days.
+ */
+export function randomFreeSlot(
+  service: Service,
+  half?: 'first' | 'second',
+): { day: SlotDay; time: string } {
+  const days = listBookableDays(new Date(), service.slots_booked);
+  expect(days).toHaveLength(90);
+  const middle = Math.floor(days.length / 2);
+  const window =
+    half === 'first'
+      ? days.slice(3, middle)
+      : half === 'second'
+        ? days.slice(middle, -1)
+        : days.slice(3, -1);
+  const candidates = window.filter((day) => day.slots.length > 1);
+  const day = candidates[Math.floor(Math.random() * candidates.length)];
+  if (!day) throw new Error(`no free day left for ${service.name}`);
+  const slot = day.slots[Math.floor(Math.random() * day.slots.length)];
+  if (!slot) throw new Error(`no free time left on ${day.key} for ${service.name}`);
+  return { day, time: slot.label };
+}
+
+/** `December 5, 2026`: the full month name, the day and the year, computed independently. */
+export function longDate(day: SlotDay): string {
+  return new Date(Date.UTC(day.year, day.month - 1, day.day)).toLocaleDateString('en-US', {
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+/** `Monday, November 23`: how the day strip names a day to assistive technology. */
+export function spokenDay(day: SlotDay): string {
+  return new Date(Date.UTC(day.year, day.month - 1, day.day)).toLocaleDateString('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+/** The deposit as the checkout and the payment result show it: `$` + (fees + 1), 2 decimals. */
+export function depositText(service: Service): string {
+  return `$${(service.fees + 1).toFixed(2)}`;
+}
+
+export async function openCar(page: Page, service: Service): Promise<void> {
+  await page.goto(`/appointment/${service._id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(service.name);
+}
+
+export const bookButton = (page: Page) =>
+  page.getByRole('main').getByRole('button', { name: 'Book an Appointment', exact: true });
+
+export const dayStrip = (page: Page) =>
+  page.getByRole('list', { name: 'Choose a day', exact: true });
+
+export const timeList = (page: Page) => page.getByRole('list', { name: /^\s*Choose a time/ });
+
+export function timeButton(page: Page, time: string): Locator {
+  return timeList(page).getByRole('button', { name: time, exact: true });
+}
+
+export const consentBox = (page: Page) =>
+  page.getByRole('main').getByRole('checkbox', { name: /agree to the booking policy/i });
+
+/** The CSRF token bound to the request context's cookie. */
+async function csrfToken(request: APIRequestContext): Promise<string> {
+  const response = await request.get('/api/csrf-token');
+  expect(response.status(), 'GET /api/csrf-token').toBe(200);
+  return ((await response.json()) as { csrfToken: string }).csrfToken;
+}
+
+/**
+ * Logs in through the API. With `page.request` the session cookie lands in the page's browser
+ * context: the next navigation is signed in, without going through the login screen.
+ */
+export async function logInViaApi(request: APIRequestContext, account: Account): Promise<void> {
+  const response = await request.post('/api/user/login', {
+    headers: { 'x-csrf-token': await csrfToken(request) },
+    data: { email: account.email, password: account.password },
+  });
+  expect(response.status(), `login ${account.email}: ${await response.text()}`).toBe(200);
+}
+
+/**
+ * Books a car's slot through the API (the request must be signed in) and opens its checkout:
+ * the address of the sandbox checkout page.
+ */
+export async function bookViaApi(
+  request: APIRequestContext,
+  service: Service,
+  slot: { day: SlotDay; time: string },
+): Promise<string> {
+  const token = await csrfToken(request);
+  const booked = await request.post('/api/user/book-appointment', {
+    headers: { 'x-csrf-token': token },
+    data: {
+      serviceId: service._id,
+      slotDate: slot.day.key,
+      slotTime: slot.time,
+      phone: '+16175550142',
+      pickupAddress: '12 Main Street, Norfolk, MA',
+      dropoffAddress: 'Logan International Airport, Boston, MA',
+      pickupNotes: '',
+      selectedServiceType: service.availableServiceTypes[0] ?? '',
+      needsReturnRide: false,
+    },
+  });
+  expect(booked.status(), `book: ${await booked.text()}`).toBe(200);
+  const { appointmentId } = (await booked.json()) as { appointmentId: string };
+  const checkout = await request.post('/api/user/create-checkout-session', {
+    headers: { 'x-csrf-token': token },
+    data: { appointmentId },
+  });
+  expect(checkout.status(), `checkout: ${await checkout.text()}`).toBe(200);
+  const { url } = (await checkout.json()) as { url: string };
+  return new URL(url).pathname;
+}
