@@ -1,6 +1,6 @@
 import { listBookableDays, type Service, type SlotDay } from '@app/shared';
 import type { Locator, Page } from '@playwright/test';
-import { action, expect, literal, test } from '../fixtures.ts';
+import { action, expect, literal, test, waitUntilStill } from '../fixtures.ts';
 import { field, registerAccount } from './account-helpers.ts';
 import {
   bookButton,
@@ -38,9 +38,12 @@ function describeFocus(page: Page): Promise<string> {
 
 /**
  * The focused control shows a focus indicator: its own computed outline or box-shadow under
- * :focus-visible, or an outline drawn by a close ancestor (a radio's label card).
+ * :focus-visible, or an outline drawn by a close ancestor (a radio's label card). And nothing
+ * lies over it (WCAG 2.4.11): the point at its centre, once the page rests, belongs to the
+ * control, to an ancestor of it, or to one of its labels, never to the sticky header.
  */
 async function expectFocusVisible(page: Page): Promise<void> {
+  await waitUntilStill(page);
   const result = await page.evaluate(() => {
     const el = document.activeElement;
     if (!el || el === document.body) return { ok: false, focusVisible: false };
@@ -54,11 +57,19 @@ async function expectFocusVisible(page: Page): Promise<void> {
       ancestor = outlined(node);
       node = node.parentElement;
     }
-    return { ok: own || ancestor, focusVisible: el.matches(':focus-visible') };
+    const box = el.getBoundingClientRect();
+    const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    const labels = el instanceof HTMLInputElement ? Array.from(el.labels ?? []) : [];
+    const covering =
+      !top || el.contains(top) || top.contains(el) || labels.some((label) => label.contains(top))
+        ? undefined
+        : `${top.tagName.toLowerCase()} "${(top.textContent ?? '').trim().slice(0, 40)}"`;
+    return { ok: own || ancestor, focusVisible: el.matches(':focus-visible'), covering };
   });
   const where = await describeFocus(page);
   expect(result.focusVisible, `${where} matches :focus-visible`).toBe(true);
   expect(result.ok, `a visible focus indicator on ${where}`).toBe(true);
+  expect(result.covering, `nothing lies over ${where}`).toBeUndefined();
 }
 
 async function isFocused(target: Locator): Promise<boolean> {
@@ -313,12 +324,17 @@ test.describe('the day strip and the time grid for assistive technology', () => 
     await expectFocusVisible(page);
   });
 
-  test('every tab stop of the home and car pages shows focus', async ({ page, services }) => {
+  test('every tab stop of the home and car pages shows focus, forwards and back', async ({
+    page,
+    services,
+  }) => {
     for (const path of ['/', `/appointment/${inspectedCar(services)._id}`]) {
       await page.goto(path);
       await expect(main(page).getByRole('heading', { level: 1 })).toBeVisible();
       const footerLast = page.getByRole('contentinfo').getByRole('link').last();
       await tabTo(page, footerLast);
+      // Backwards the page scrolls up to each control: the sticky header must not hide it.
+      await tabTo(page, page.getByRole('link', { name: 'Skip to content' }), true);
     }
   });
 });

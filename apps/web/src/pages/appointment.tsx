@@ -278,7 +278,7 @@ function ServiceBooking({ service, services }: { service: Service; services: Ser
         <InfoCards service={service} />
       </div>
 
-      <section id="book" aria-labelledby="book-heading" className="mt-16 scroll-mt-24">
+      <section id="book" aria-labelledby="book-heading" className="mt-16">
         <h2 id="book-heading" className="text-2xl font-bold tracking-tight text-brand">
           Schedule your ride
         </h2>

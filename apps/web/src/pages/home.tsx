@@ -172,7 +172,7 @@ function FindByModel() {
     <section
       id={FIND_BY_MODEL_ID}
       aria-labelledby="find-by-model-title"
-      className={`${container} scroll-mt-20 pt-16 sm:pt-20`}
+      className={`${container} pt-16 sm:pt-20`}
     >
       <div className="max-w-2xl">
         <p className={eyebrow}>Schedule your pickup</p>

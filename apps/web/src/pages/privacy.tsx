@@ -24,7 +24,7 @@ function PolicySection({
   children: ReactNode;
 }) {
   return (
-    <section aria-labelledby={`${id}-heading`} id={id} className="scroll-mt-24">
+    <section aria-labelledby={`${id}-heading`} id={id}>
       <h2 id={`${id}-heading`} className="text-2xl font-bold tracking-tight text-brand">
         {title}
       </h2>
