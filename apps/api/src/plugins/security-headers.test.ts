@@ -51,7 +51,7 @@ function expectCommonHeaders(response: LightMyRequestResponse, label: string): v
   expect(csp.get('default-src'), label).toEqual(["'self'"]);
   expect(csp.get('frame-ancestors'), label).toEqual(["'none'"]);
   expect(csp.get('object-src'), label).toEqual(["'none'"]);
-  expect(csp.get('base-uri'), label).toEqual(["'self'"]);
+  expect(csp.get('base-uri'), label).toEqual(["'none'"]);
   expect(csp.get('form-action'), label).toEqual(["'self'"]);
 }
 
@@ -162,7 +162,7 @@ describe('security headers', () => {
         "connect-src 'self'",
         "frame-src 'none'",
         "frame-ancestors 'none'",
-        "base-uri 'self'",
+        "base-uri 'none'",
         "form-action 'self'",
         "object-src 'none'",
       ].join('; '),

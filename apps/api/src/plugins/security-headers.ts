@@ -81,7 +81,8 @@ export function contentSecurityPolicy(
     ['connect-src', "'self'", ...(gis ? GIS.connect : []), ...(maps ? MAPS.connect : [])],
     ['frame-src', ...(gis ? GIS.frame : ["'none'"])],
     ['frame-ancestors', "'none'"],
-    ['base-uri', "'self'"],
+    // ASVS 5.0 V3.4.3: no page needs a <base> element, so none may be injected.
+    ['base-uri', "'none'"],
     // The sandbox checkout posts to itself; Stripe Checkout is reached by navigation.
     ['form-action', "'self'"],
     ['object-src', "'none'"],
