@@ -22,7 +22,7 @@ describe('the service list cache', () => {
     const cache = createServiceListCache(database.handle.db, { maxAgeMs: 60_000, now: () => NOW });
     const first = await cache.get();
     const serviceId = first.services[0]?._id as string;
-    expect(JSON.parse(first.body)).toEqual({ success: true, services: first.services });
+    expect(JSON.parse(first.body.text)).toEqual({ success: true, services: first.services });
 
     await book(serviceId, '9:30 AM'); // as if another instance took the slot
     expect((await cache.get()).services[0]?.slots_booked).toEqual({});

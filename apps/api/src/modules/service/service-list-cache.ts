@@ -1,30 +1,17 @@
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Database } from '@app/db';
 import type { Service } from '@app/shared';
+import { encodedBody, type EncodedBody } from '../../http/encoded-body.ts';
 import { listServices } from './list-services.ts';
 
+/** One load of the list. A new load is a new object: what is made from it can be kept with it. */
 export interface ServiceList {
   services: Service[];
-  /** The serialized `GET /service/list` answer, made once per load. */
-  body: string;
-  /** The body compressed, made once per load on first use (a phone gets 3 KB, not 12 KB). */
-  encoded(encoding: 'br' | 'gzip'): Buffer;
+  /** The `GET /service/list` answer, serialized once per load. */
+  body: EncodedBody;
 }
 
 function serviceListOf(services: Service[]): ServiceList {
-  const body = JSON.stringify({ success: true, services });
-  const encodings: { br?: Buffer; gzip?: Buffer } = {};
-  return {
-    services,
-    body,
-    encoded(encoding) {
-      encodings[encoding] ??=
-        encoding === 'br'
-          ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
-          : gzipSync(body, { level: 6 });
-      return encodings[encoding];
-    },
-  };
+  return { services, body: encodedBody(JSON.stringify({ success: true, services })) };
 }
 
 export interface ServiceListCache {
