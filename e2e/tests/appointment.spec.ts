@@ -18,6 +18,7 @@ import {
   serviceNamesIn,
   test,
 } from '../fixtures.ts';
+import { openCar } from './booking-helpers.ts';
 
 const RELATED_LIMIT = 5;
 const WEEKDAY = /\b(?:SUN|MON|TUE|WED|THU|FRI|SAT)/i;
@@ -71,11 +72,6 @@ function withoutOneHourFifteen(services: Service[]): Service {
   return found;
 }
 
-async function openService(page: Page, service: Service): Promise<void> {
-  await page.goto(`/appointment/${service._id}`);
-  await expect(page.getByRole('heading', { level: 1 })).toContainText(service.name);
-}
-
 /** Dollar amounts printed in a block. */
 async function amountsIn(block: Locator): Promise<number> {
   const text = (await block.textContent()) ?? '';
@@ -92,7 +88,7 @@ test.describe('booking page for a visitor', () => {
     expectNoA11yViolations,
   }) => {
     const service = withOneHourFifteen(services);
-    await openService(page, service);
+    await openCar(page, service);
     const main = page.getByRole('main');
 
     const heading = page.getByRole('heading', { level: 1 });
@@ -137,7 +133,7 @@ test.describe('booking page for a visitor', () => {
     expectNoA11yViolations,
   }) => {
     const service = withoutOneHourFifteen(services);
-    await openService(page, service);
+    await openCar(page, service);
     const main = page.getByRole('main');
 
     const regular = await cardWithHeading(page, 'Regular Rate');
@@ -155,7 +151,7 @@ test.describe('booking page for a visitor', () => {
 
   test('policy consent and the service-type dropdown', async ({ page, services }) => {
     const service = withOneHourFifteen(services);
-    await openService(page, service);
+    await openCar(page, service);
     const main = page.getByRole('main');
 
     await expect(main).toContainText(/non-refundable/i);
@@ -184,7 +180,7 @@ test.describe('booking page for a visitor', () => {
   }) => {
     const service = withOneHourFifteen(services);
     const days = listBookableDays(new Date(), service.slots_booked);
-    await openService(page, service);
+    await openCar(page, service);
 
     const strip = dayButtons(page);
     await expect(strip).toHaveCount(days.length);
@@ -229,7 +225,7 @@ test.describe('booking page for a visitor', () => {
     const related = services
       .filter((s) => s.type === service.type && s._id !== service._id)
       .slice(0, RELATED_LIMIT);
-    await openService(page, service);
+    await openCar(page, service);
 
     const block = sectionWithHeading(page, /related/i);
     await expect(block).toBeVisible();
@@ -247,7 +243,7 @@ test.describe('booking page for a visitor', () => {
 
   test('Book an Appointment warns the visitor and opens /login', async ({ page, services }) => {
     const service = withOneHourFifteen(services);
-    await openService(page, service);
+    await openCar(page, service);
     await action(page.getByRole('main'), 'Book an Appointment').click();
     await expect(page.getByText(MESSAGES.loginToBook, { exact: true })).toBeVisible();
     // The page may add where to come back to (?next=...): the route is /login.

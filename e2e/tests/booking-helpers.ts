@@ -110,9 +110,11 @@ export function depositText(service: Service): string {
   return `$${(service.fees + 1).toFixed(2)}`;
 }
 
+/** Opens a car's page and waits for its booking form (drawn once the profile is known). */
 export async function openCar(page: Page, service: Service): Promise<void> {
   await page.goto(`/appointment/${service._id}`);
   await expect(page.getByRole('heading', { level: 1 })).toContainText(service.name);
+  await expect(bookButton(page)).toBeVisible();
 }
 
 export const bookButton = (page: Page) =>

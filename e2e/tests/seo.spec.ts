@@ -10,6 +10,7 @@ interface RawPage {
   data: Record<string, unknown>[];
   /** The visible text of `<body>`, tags removed and whitespace collapsed. */
   text: string;
+  html: string;
 }
 
 function decode(html: string): string {
@@ -21,14 +22,15 @@ function decode(html: string): string {
     .replace(/&amp;/g, '&');
 }
 
-async function fetchRaw(request: APIRequestContext, path: string): Promise<RawPage> {
-  const response = await request.get(path);
-  expect(response.status(), path).toBe(200);
+async function fetchRaw(request: APIRequestContext, path: string, status = 200): Promise<RawPage> {
+  const response = await request.get(path, { maxRedirects: 0 });
+  expect(response.status(), path).toBe(status);
   expect(response.headers()['content-type'], path).toMatch(/^text\/html/);
   const html = await response.text();
   const head = html.slice(0, html.indexOf('</head>'));
   const body = html.slice(html.indexOf('<body'));
   return {
+    html,
     titles: [...head.matchAll(/<title>([^<]*)<\/title>/g)].map((m) => decode(m[1] ?? '')),
     descriptions: [...head.matchAll(/<meta name="description" content="([^"]*)"/g)].map((m) =>
       decode(m[1] ?? ''),
@@ -85,10 +87,10 @@ async function watchForErrors(page: Page): Promise<string[]> {
     document.addEventListener('securitypolicyviolation', (event) =>
       console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`),
     );
-    // The prerendered heading, as parsed from the HTML before the app's scripts run.
+    // The drawn heading, as parsed from the HTML before the app's scripts run.
     document.addEventListener('readystatechange', () => {
       if (document.readyState === 'interactive') {
-        (window as { prerenderedHeading?: Element | null }).prerenderedHeading =
+        (window as { drawnHeading?: Element | null }).drawnHeading =
           document.querySelector('main h1');
       }
     });
@@ -99,7 +101,7 @@ async function watchForErrors(page: Page): Promise<string[]> {
 /** Whether React took over the heading the HTML carried (hydrated it, not drew a new one). */
 function headingWasHydrated(page: Page): Promise<boolean> {
   return page.evaluate(() => {
-    const parsed = (window as { prerenderedHeading?: Element | null }).prerenderedHeading;
+    const parsed = (window as { drawnHeading?: Element | null }).drawnHeading;
     return (
       !!parsed &&
       parsed === document.querySelector('main h1') &&
@@ -139,20 +141,53 @@ test.describe('what search engines read', () => {
     expect(raw.text).toMatch(new RegExp(`\\b${yearsOfExperience(new Date())} years of experience`));
   });
 
-  test('a car page arrives as the site with its own title and description', async ({
+  test('a car page arrives drawn: its own title, description, name, picture and rates', async ({
     request,
     services,
   }) => {
-    const service = services[0];
-    if (!service) throw new Error('the demo catalogue is empty');
-    const raw = await fetchRaw(request, `/appointment/${service._id}`);
-    expect(raw.titles).toHaveLength(1);
-    expect(raw.titles[0]).toContain(BUSINESS.name);
-    expect(raw.descriptions).toHaveLength(1);
-    // The header and footer are there; the car itself comes from the live catalogue.
-    expect(raw.text).toContain('Services');
-    expect(raw.text).toContain(BUSINESS.phone);
-    expect(raw.text).toContain('Loading...');
+    for (const service of services.slice(0, 3)) {
+      const path = `/appointment/${service._id}`;
+      const raw = await fetchRaw(request, path);
+      expect(raw.titles, path).toEqual([
+        `${service.serviceLevel} ${service.name} · ${BUSINESS.name}`,
+      ]);
+      expect(raw.descriptions, path).toHaveLength(1);
+      expect(raw.descriptions[0], path).toContain(service.name);
+      expect(raw.text, path).toContain(service.serviceLevel);
+      expect(raw.text, path).toContain(service.name);
+      expect(raw.text, path).toContain('Regular Rate');
+      expect(raw.text, path).toContain('Schedule your ride');
+      expect(raw.html, path).toContain(`src="${service.image}"`);
+    }
+  });
+
+  test('the catalogue pages carry the live catalogue', async ({ request, services }) => {
+    const all = await fetchRaw(request, '/services');
+    for (const service of services) expect(all.text).toContain(service.name);
+
+    const tesla = await fetchRaw(request, '/services/Tesla');
+    for (const service of services) {
+      if (service.type === 'Tesla') expect(tesla.text).toContain(service.name);
+      else expect(tesla.text).not.toContain(service.name);
+    }
+
+    const home = await fetchRaw(request, '/');
+    const top = services[0];
+    if (!top) throw new Error('the demo catalogue is empty');
+    expect(home.text).toContain(top.name);
+  });
+
+  test('an unknown car or model is answered 404, a model in the wrong case is moved', async ({
+    request,
+  }) => {
+    for (const path of ['/appointment/6f1c2a40-0000-4000-8000-000000000000', '/services/Ford']) {
+      const raw = await fetchRaw(request, path, 404);
+      expect(raw.titles, path).toEqual([`Page Not Found · ${BUSINESS.name}`]);
+      expect(raw.text, path).toContain('Page Not Found');
+    }
+    const moved = await request.get('/services/tesla', { maxRedirects: 0 });
+    expect(moved.status()).toBe(308);
+    expect(moved.headers().location).toBe('/services/Tesla');
   });
 
   test('every page describes the business as a LocalBusiness', async ({ request, services }) => {
@@ -182,7 +217,7 @@ test.describe('what search engines read', () => {
   });
 });
 
-test.describe('prerendered pages in the browser', () => {
+test.describe('drawn pages in the browser', () => {
   for (const { path, title } of PAGES) {
     test(`${path} hydrates its HTML without an error`, async ({ page }) => {
       const errors = await watchForErrors(page);
@@ -196,19 +231,20 @@ test.describe('prerendered pages in the browser', () => {
     });
   }
 
-  test('a car page hydrates, then takes the car’s name as its title', async ({
-    page,
-    services,
-  }) => {
+  test('a car page hydrates its HTML, then draws the booking form', async ({ page, services }) => {
     const service = services[0];
     if (!service) throw new Error('the demo catalogue is empty');
     const errors = await watchForErrors(page);
     await page.goto(`/appointment/${service._id}`);
     await expect(page.getByRole('heading', { level: 1 })).toContainText(service.name);
+    await expect.poll(() => headingWasHydrated(page), 'the HTML heading is hydrated').toBe(true);
     await expect(page).toHaveTitle(`${service.serviceLevel} ${service.name} · ${BUSINESS.name}`);
-    const description = page.locator('meta[name="description"]');
-    await expect(description).toHaveCount(1);
-    await expect(description).toHaveAttribute('content', new RegExp(service.name));
+    await expect(page.locator('meta[name="description"]')).toHaveCount(1);
+    // The form waits for the profile: a visitor is asked to sign in.
+    await expect(page.getByRole('button', { name: 'Book an Appointment' })).toBeVisible();
+    const form = page.getByRole('form', { name: 'Schedule your ride' });
+    await expect(form.getByRole('link', { name: 'Login / Sign Up' })).toBeVisible();
+    await expect(page.getByRole('main').getByText('Loading...')).toHaveCount(0);
     expect(errors).toEqual([]);
   });
 

@@ -1,175 +1,117 @@
 /**
- * Build steps after Vite's client bundle: prerender the public pages into HTML the client
- * hydrates, then write `.br`/`.gz` beside every text file so the server never compresses per
- * request. Part of every `vite build`, so `npm start`, `npm test` and the benchmarks all serve
- * the same files.
+ * Build steps after Vite's client bundle: build the app's server-side renderer, write the public
+ * pages (finished HTML for the static ones, templates for the live ones the API server draws on
+ * each request), then write `.br`/`.gz` beside every text file so the server never compresses
+ * files per request. Part of every `vite build`, so `npm start`, `npm test` and the benchmarks all
+ * serve the same files.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
-import type { PrerenderedPage } from '../src/prerender/pages.ts';
+import {
+  PAGES_DIR,
+  PAGES_MANIFEST,
+  RENDER_MODULE,
+  type PageEntry,
+  type PageRenderer,
+} from '@app/shared';
+import { escapeAttribute } from '../src/ssr/html.ts';
 
-/** What the server-side entry (src/prerender/entry.tsx) exports. */
-interface PrerenderEntry {
-  PRERENDERED_PAGES: readonly PrerenderedPage[];
-  renderPage(path: string, route: string): Promise<string>;
+/** What the server-side entry (src/ssr/entry.tsx) exports. */
+interface RenderEntry extends PageRenderer {
+  PUBLIC_PAGES: readonly PageEntry[];
   businessJsonLd(): string;
-  startupCalls(): string[];
+  startupCalls(live: boolean): string[];
 }
-
-/** Where the pages go in the build, and the list of them the server reads at start. */
-export const PRERENDERED_DIR = 'prerendered';
-export const PRERENDERED_MANIFEST = 'pages.json';
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
 
-/** A chunk of the client bundle: its file and the chunks it imports statically. */
-interface ChunkInfo {
-  file: string;
-  imports: string[];
-}
-
 export function staticSite(): Plugin {
   let config: ResolvedConfig;
-  const chunks = new Map<string, ChunkInfo>();
-  let entryFiles = new Set<string>();
   return {
     name: 'static-site',
     apply: 'build',
     configResolved(resolved) {
       config = resolved;
     },
-    writeBundle(_options, bundle) {
-      const outputs = Object.values(bundle).filter((output) => output.type === 'chunk');
-      for (const output of outputs) {
-        const info = { file: output.fileName, imports: output.imports };
-        if (output.facadeModuleId) chunks.set(output.facadeModuleId, info);
-        chunks.set(output.fileName, info);
-      }
-      // What index.html already loads (Vite preloads the entry's imports itself).
-      const entry = outputs.find((output) => output.isEntry);
-      if (entry) entryFiles = closure(entry.fileName, chunks);
-    },
     async closeBundle() {
       // The server-side build below loads this same config: it only renders.
       if (config.build.ssr) return;
       const outDir = resolve(config.root, config.build.outDir);
-      await prerender(config, outDir, (screen) => {
-        const chunk = chunks.get(resolve(config.root, screen));
-        if (!chunk) throw new Error(`prerender: no chunk for ${screen} in the client bundle`);
-        return [...closure(chunk.file, chunks)].filter((file) => !entryFiles.has(file));
-      });
+      await writePages(config, outDir);
       precompress(outDir);
     },
   };
 }
 
-/** A chunk and every chunk it imports statically, as file names. */
-function closure(file: string, chunks: Map<string, ChunkInfo>): Set<string> {
-  const seen = new Set<string>();
-  const visit = (name: string) => {
-    if (seen.has(name)) return;
-    seen.add(name);
-    for (const imported of chunks.get(name)?.imports ?? []) visit(imported);
-  };
-  visit(file);
-  return seen;
-}
+async function writePages(config: ResolvedConfig, outDir: string): Promise<void> {
+  const pagesDir = join(outDir, PAGES_DIR);
+  mkdirSync(pagesDir, { recursive: true });
+  // One self-contained module (React and all), so the server runs it wherever the build is.
+  await build({
+    configFile: config.configFile,
+    root: config.root,
+    mode: config.mode,
+    logLevel: 'warn',
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    ssr: { noExternal: true },
+    build: {
+      ssr: 'src/ssr/entry.tsx',
+      outDir: pagesDir,
+      emptyOutDir: false,
+      copyPublicDir: false,
+      minify: false,
+      rolldownOptions: { output: { entryFileNames: RENDER_MODULE, codeSplitting: false } },
+    },
+  });
+  const entry = (await import(pathToFileURL(join(pagesDir, RENDER_MODULE)).href)) as RenderEntry;
 
-async function prerender(
-  config: ResolvedConfig,
-  outDir: string,
-  screenChunks: (screen: string) => string[],
-): Promise<void> {
-  // Inside Vite's cache dir, so the bundle's bare imports (react, ...) resolve from node_modules.
-  const ssrDir = join(
-    config.cacheDir,
-    `prerender-${process.pid}-${randomBytes(4).toString('hex')}`,
-  );
-  try {
-    await build({
-      configFile: config.configFile,
-      root: config.root,
-      mode: config.mode,
-      logLevel: 'warn',
-      build: {
-        ssr: 'src/prerender/entry.tsx',
-        outDir: ssrDir,
-        emptyOutDir: true,
-        copyPublicDir: false,
-        minify: false,
-        rolldownOptions: { output: { entryFileNames: 'entry.js' } },
-      },
-    });
-    const entry = (await import(pathToFileURL(join(ssrDir, 'entry.js')).href)) as PrerenderEntry;
+  const shellPath = join(outDir, 'index.html');
+  const jsonLd = entry.businessJsonLd();
+  // The shell every other route gets (drawn by the client): the business data block as well.
+  const shell = readFileSync(shellPath, 'utf8');
+  writeFileSync(shellPath, withHead(shell, [jsonLd]));
 
-    const templatePath = join(outDir, 'index.html');
-    const jsonLd = entry.businessJsonLd();
-    // The shell every other route gets (client-rendered): the business data block as well.
-    const template = readFileSync(templatePath, 'utf8');
-    writeFileSync(
-      templatePath,
-      template.replace(/\s*<\/head>/, () => `\n    ${jsonLd}\n  </head>`),
-    );
-
-    const renderedAt = new Date().toISOString();
-    const manifest: { url: string; file: string }[] = [];
-    for (const page of entry.PRERENDERED_PAGES) {
-      const rendered = await entry.renderPage(page.path, page.route);
-      const { head, body } = splitHoisted(rendered);
-      if (!head.includes('<title>')) throw new Error(`prerender: ${page.path} has no <title>`);
-      const preloads = [
-        ...(page.screen ? screenChunks(page.screen) : []).map(
-          (file) => `<link rel="modulepreload" crossorigin href="${config.base}${file}">`,
-        ),
-        // Matches the app's fetch (credentials included, no extra headers), so it is reused.
-        ...entry
-          .startupCalls()
-          .map(
-            (url) =>
-              `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${escapeAttribute(url)}">`,
-          ),
-      ];
-      const html = template
-        .replace(/<title>[^<]*<\/title>/, () => head)
-        .replace(/\s*<\/head>/, () => `\n    ${[...preloads, jsonLd].join('\n    ')}\n  </head>`)
-        .replace(
-          '<div id="root"></div>',
-          () =>
-            `<div id="root" data-route="${escapeAttribute(page.route)}" data-rendered-at="${renderedAt}">${body}</div>`,
-        );
-      if (!html.includes('data-route='))
-        throw new Error('prerender: index.html has no empty #root');
-      const file = join(outDir, PRERENDERED_DIR, page.file);
-      mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(file, html);
-      manifest.push({ url: page.url, file: page.file });
+  const renderedAt = new Date();
+  const manifest: PageEntry[] = [];
+  for (const page of entry.PUBLIC_PAGES) {
+    /*
+     * Only what the first paint waits for: the page arrives drawn, so its screen's code (loaded
+     * before hydrating, main.tsx) is not preloaded; on a phone those requests would hold up the
+     * first paint. Fetches match the app's (credentials included, no extra headers): reused.
+     */
+    const preloads = entry
+      .startupCalls(page.live)
+      .map(
+        (url) =>
+          `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${escapeAttribute(url)}">`,
+      );
+    const template = withHead(shell, [...preloads, jsonLd]);
+    let html = template;
+    if (!page.live) {
+      // A static page has no parameters: its address is the path drawn.
+      const rendered = await entry.renderDocument(template, {
+        path: page.url,
+        route: page.route,
+        renderedAt,
+      });
+      if (rendered.status !== 200)
+        throw new Error(`build: ${page.url} answered ${rendered.status}`);
+      html = rendered.html;
     }
-    writeFileSync(
-      join(outDir, PRERENDERED_DIR, PRERENDERED_MANIFEST),
-      `${JSON.stringify(manifest, null, 2)}\n`,
-    );
-    config.logger.info(`prerendered ${manifest.length} pages into ${PRERENDERED_DIR}/`);
-  } finally {
-    rmSync(ssrDir, { recursive: true, force: true });
+    writeFileSync(join(pagesDir, page.file), html);
+    manifest.push({ url: page.url, route: page.route, file: page.file, live: page.live });
   }
+  writeFileSync(join(pagesDir, PAGES_MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+  config.logger.info(`wrote ${manifest.length} public pages and their renderer into ${PAGES_DIR}/`);
 }
 
-/**
- * React renders a page's `<title>`, `<meta>` and preload `<link>`s ahead of its markup when it
- * renders less than a whole document: they belong in `<head>`, where hydration looks for them.
- */
-function splitHoisted(html: string): { head: string; body: string } {
-  const hoisted = /^(?:<(?:link|meta)\b[^>]*>|<title\b[^>]*>[^<]*<\/title>)*/.exec(html)?.[0] ?? '';
-  const head = hoisted.replace(/></g, '>\n    <');
-  return { head, body: html.slice(hoisted.length) };
-}
-
-function escapeAttribute(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+/** `html` with these tags added at the end of its head. */
+function withHead(html: string, tags: string[]): string {
+  if (!html.includes('</head>')) throw new Error('build: index.html has no </head>');
+  return html.replace(/\s*<\/head>/, () => `\n    ${tags.join('\n    ')}\n  </head>`);
 }
 
 /** Writes `.br` and `.gz` beside every text file of 1 KB or more. */
@@ -179,8 +121,10 @@ function precompress(outDir: string): void {
       const path = join(dir, name);
       return statSync(path).isDirectory() ? walk(path) : [path];
     });
+  // The renderer runs in the server: it is never sent.
+  const renderer = join(outDir, PAGES_DIR, RENDER_MODULE);
   for (const file of walk(outDir)) {
-    if (!COMPRESSIBLE.test(file)) continue;
+    if (!COMPRESSIBLE.test(file) || file === renderer) continue;
     const source = readFileSync(file);
     if (source.length < 1024) continue;
     writeFileSync(`${file}.gz`, gzipSync(source, { level: 9 }));

@@ -2,7 +2,8 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app.tsx';
 import { preloadScreen } from './routes.tsx';
-import { startHydration } from './lib/use-today.ts';
+import { RenderedAtContext } from './lib/use-today.ts';
+import { readEmbeddedCatalogue } from './state/embedded-catalogue.ts';
 import './styles.css';
 
 /*
@@ -14,23 +15,31 @@ zodConfig.__zod_globalConfig = { ...zodConfig.__zod_globalConfig, jitless: true 
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
-const app = (
-  <StrictMode>
-    <App />
-  </StrictMode>
-);
 
-// The build prerenders the public pages (prerender/): their HTML is hydrated, not replaced.
-// (No top-level await here: it would make the bundler split the entry into many small chunks.)
+// The public pages arrive drawn (ssr/): their HTML is hydrated, not replaced, starting from the
+// catalogue and the time they were drawn with. (No top-level await here: it would make the
+// bundler split the entry into many small chunks.)
 const route = root.dataset.route;
 if (route !== undefined && root.hasChildNodes()) {
+  const renderedAt = new Date(root.dataset.renderedAt ?? Date.now());
+  const services = readEmbeddedCatalogue();
   void preloadScreen(route).then(() => {
-    startHydration(new Date(root.dataset.renderedAt ?? Date.now()));
     // As a transition, hydration yields to the browser instead of blocking it in one long task.
     startTransition(() => {
-      hydrateRoot(root, app);
+      hydrateRoot(
+        root,
+        <StrictMode>
+          <RenderedAtContext value={renderedAt}>
+            <App services={services} />
+          </RenderedAtContext>
+        </StrictMode>,
+      );
     });
   });
 } else {
-  createRoot(root).render(app);
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
 }

@@ -7,8 +7,8 @@ import { RequireGuest, RequireUser } from './components/account/route-guards.tsx
 type PreloadablePage = ComponentType & { preload: () => Promise<void> };
 
 /**
- * A screen in its own chunk, like `React.lazy`, that can also be loaded ahead: a prerendered
- * page loads its screen's code before hydrating, so hydration never meets a suspended screen.
+ * A screen in its own chunk, like `React.lazy`, that can also be loaded ahead: a page drawn by
+ * the server loads its screen's code before hydrating, so hydration never meets a suspended screen.
  * Each mount keeps the component it started with, so a later preload never remounts a page.
  */
 function lazyPage(load: () => Promise<{ default: ComponentType }>): PreloadablePage {
@@ -42,10 +42,10 @@ const SuccessPage = lazy(() => import('./pages/success.tsx'));
 const MyAppointmentsPage = lazy(() => import('./pages/my-appointments.tsx'));
 
 /**
- * The screens of the pages the build prerenders (prerender/pages.ts), by route pattern as
+ * The screens of the pages drawn by the server (ssr/pages.ts), by route pattern as
  * written in the Switch below: their code is loaded before the HTML hydrates.
  */
-const PRERENDERED_SCREENS: Record<string, PreloadablePage | undefined> = {
+const DRAWN_SCREENS: Record<string, PreloadablePage | undefined> = {
   '/services': ServicesPage,
   '/services/:type': ServicesPage,
   '/appointment/:serviceId': AppointmentPage,
@@ -56,7 +56,7 @@ const PRERENDERED_SCREENS: Record<string, PreloadablePage | undefined> = {
 
 /** Loads the code of the screen at this route pattern (e.g. `/services/:type`), if it has any. */
 export async function preloadScreen(route: string): Promise<void> {
-  await PRERENDERED_SCREENS[route]?.preload();
+  await DRAWN_SCREENS[route]?.preload();
 }
 
 /**

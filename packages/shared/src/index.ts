@@ -8,3 +8,4 @@ export * from './schemas/account.ts';
 export * from './booking-rules.ts';
 export * from './schemas/booking.ts';
 export * from './google-nonce.ts';
+export * from './page-rendering.ts';

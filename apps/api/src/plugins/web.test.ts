@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
@@ -89,37 +89,79 @@ describe('serving the built site', () => {
   });
 });
 
-describe('serving the prerendered public pages', () => {
+/**
+ * The API's side of the public pages, with a stand-in for the app's renderer (the real one is
+ * the web build's; e2e/tests/seo.spec.ts reads the pages it draws). The stand-in shows what it
+ * was given: the path, the route, the cars of the catalogue, and how many pages it has drawn.
+ */
+const STAND_IN_RENDERER = `
+let drawn = 0;
+export async function renderDocument(template, { path, route, services, renderedAt }) {
+  if (path === '/services/tesla') return { status: 308, location: '/services/Tesla' };
+  const id = path.split('/')[2];
+  const missing = route === '/appointment/:serviceId' && !services.some((s) => s._id === id);
+  drawn += 1;
+  const body = [
+    missing ? '<h1>Page Not Found</h1>' : '<h1>' + route + '</h1>',
+    '<p>draw ' + drawn + ' of ' + path + ' at ' + renderedAt.toISOString() + '</p>',
+    '<ul>' + services.map((s) => '<li>' + s.name + '</li>').join('') + '</ul>',
+  ].join('');
+  return {
+    status: missing ? 404 : 200,
+    html: template.replace('<div id="root"></div>', '<div id="root">' + body + '</div>'),
+  };
+}
+`;
+
+describe('serving the public pages', () => {
   let dist: string;
   let database: TestDatabase;
   let app: FastifyInstance;
-  const page = (name: string) =>
-    `<!doctype html><title>${name}</title><div id="root" data-route="x"><h1>${name}</h1></div>`;
-  const home = page('home').repeat(100);
+  let carId: string;
+  let carName: string;
+  const template = '<!doctype html><title>page</title><div id="root"></div>';
+  const about = `<!doctype html><title>about</title><div id="root"><h1>About</h1>${'<p>Our story.</p>'.repeat(200)}</div>`;
 
   beforeAll(async () => {
     dist = mkdtempSync(join(tmpdir(), 'web-dist-'));
-    mkdirSync(join(dist, 'prerendered', 'services'), { recursive: true });
+    mkdirSync(join(dist, 'pages'));
     writeFileSync(
       join(dist, 'index.html'),
       '<!doctype html><title>shell</title><div id="root"></div>',
     );
-    writeFileSync(join(dist, 'prerendered', 'index.html'), home);
-    writeFileSync(join(dist, 'prerendered', 'index.html.br'), brotliCompressSync(home));
-    writeFileSync(join(dist, 'prerendered', 'services.html'), page('services'));
-    writeFileSync(join(dist, 'prerendered', 'services', 'Tesla.html'), page('tesla'));
-    writeFileSync(join(dist, 'prerendered', 'appointment.html'), page('car'));
+    writeFileSync(join(dist, 'pages', 'home.html'), template);
+    writeFileSync(join(dist, 'pages', 'appointment.html'), template);
+    writeFileSync(join(dist, 'pages', 'about.html'), about);
+    writeFileSync(join(dist, 'pages', 'about.html.br'), brotliCompressSync(about));
+    writeFileSync(join(dist, 'pages', 'render.js'), STAND_IN_RENDERER);
     writeFileSync(
-      join(dist, 'prerendered', 'pages.json'),
+      join(dist, 'pages', 'pages.json'),
       JSON.stringify([
-        { url: '/', file: 'index.html' },
-        { url: '/services', file: 'services.html' },
-        { url: '/services/Tesla', file: 'services/Tesla.html' },
-        { url: '/appointment/:serviceId', file: 'appointment.html' },
+        { url: '/', route: '/', file: 'home.html', live: true },
+        { url: '/services/:type', route: '/services/:type', file: 'home.html', live: true },
+        {
+          url: '/appointment/:serviceId',
+          route: '/appointment/:serviceId',
+          file: 'appointment.html',
+          live: true,
+        },
+        { url: '/about', route: '/about', file: 'about.html', live: false },
       ]),
     );
-    database = await openTestDatabase('pglite', { seed: false });
-    app = await buildApp({ config: testConfig({ webDistDir: dist }), db: database.handle });
+    database = await openTestDatabase('pglite');
+    // Long-lived list: every request of a test sees the same load of the catalogue.
+    app = await buildApp({
+      config: testConfig({ webDistDir: dist }),
+      db: database.handle,
+      serviceListMaxAgeMs: 60_000,
+    });
+    const list = (await app.inject('/api/service/list')).json<{
+      services: { _id: string; name: string }[];
+    }>();
+    const car = list.services[0];
+    if (!car) throw new Error('the demo catalogue has no car');
+    carId = car._id;
+    carName = car.name;
   });
   afterAll(async () => {
     await app.close();
@@ -127,32 +169,89 @@ describe('serving the prerendered public pages', () => {
     rmSync(dist, { recursive: true, force: true });
   });
 
-  it('answers each prerendered route with its own page, never cached', async () => {
-    const expected: Record<string, string> = {
-      '/': '<h1>home</h1>',
-      '/services': '<h1>services</h1>',
-      '/services?x=1': '<h1>services</h1>',
-      '/services/Tesla': '<h1>tesla</h1>',
-      '/appointment/6f1c2a40-0000-4000-8000-000000000000': '<h1>car</h1>',
-    };
-    for (const [url, heading] of Object.entries(expected)) {
-      const response = await app.inject({ url, headers: { 'accept-encoding': 'identity' } });
-      expect(response.statusCode, url).toBe(200);
-      expect(response.headers['content-type'], url).toMatch(/^text\/html/);
-      expect(response.headers['cache-control'], url).toBe('no-cache');
-      expect(response.body, url).toContain(heading);
+  it('draws a live page at its address with the catalogue of the moment, never cached', async () => {
+    const response = await app.inject({
+      url: `/appointment/${carId}?from=home`,
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    // Drawn at the path alone (the query string is the browser's), for the page's route.
+    expect(response.body).toContain(`<h1>/appointment/:serviceId</h1>`);
+    expect(response.body).toContain(`of /appointment/${carId} at`);
+    expect(response.body).toContain(`<li>${carName}</li>`);
+  });
+
+  it('answers an address that draws Page Not Found with 404', async () => {
+    const response = await app.inject('/appointment/6f1c2a40-0000-4000-8000-000000000000');
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.body).toContain('<h1>Page Not Found</h1>');
+  });
+
+  it('redirects permanently where the page says it lives elsewhere', async () => {
+    const response = await app.inject('/services/tesla');
+    expect(response.statusCode).toBe(308);
+    expect(response.headers.location).toBe('/services/Tesla');
+  });
+
+  it('draws a page once per load of the catalogue, and compresses it once', async () => {
+    const first = await app.inject({ url: '/', headers: { 'accept-encoding': 'br' } });
+    const second = await app.inject({ url: '/', headers: { 'accept-encoding': 'br' } });
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(first.headers.vary).toBe('accept-encoding');
+    const text = (payload: Buffer) => brotliDecompressSync(payload).toString();
+    expect(text(second.rawPayload)).toBe(text(first.rawPayload));
+    expect(text(first.rawPayload)).toMatch(/draw \d+ of \/ at/);
+
+    const gzip = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(text(first.rawPayload));
+  });
+
+  it('draws afresh for each new load of the catalogue', async () => {
+    // A list that is stale at once: every request loads the catalogue again.
+    const fresh = await buildApp({
+      config: testConfig({ webDistDir: dist }),
+      db: database.handle,
+      serviceListMaxAgeMs: 0,
+    });
+    try {
+      const drawNumber = (html: string) => Number(/draw (\d+) of/.exec(html)?.[1]);
+      const first = drawNumber((await fresh.inject('/')).body);
+      const second = drawNumber((await fresh.inject('/')).body);
+      expect(second).toBeGreaterThan(first);
+    } finally {
+      await fresh.close();
     }
   });
 
-  it('sends a prerendered page precompressed when the browser takes it', async () => {
-    const response = await app.inject({ url: '/', headers: { 'accept-encoding': 'br, gzip' } });
+  it('sends a live page undrawn, with 503, when the catalogue cannot be read', async () => {
+    const lost = await openTestDatabase('pglite');
+    const cut = await buildApp({ config: testConfig({ webDistDir: dist }), db: lost.handle });
+    try {
+      await lost.drop();
+      const response = await cut.inject({ url: '/', headers: { 'accept-encoding': 'identity' } });
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['retry-after']).toBe('5');
+      // The empty root: the browser draws the page, and the service list call says what is wrong.
+      expect(response.body).toBe(template);
+    } finally {
+      await cut.close();
+    }
+  });
+
+  it('sends a static page as built, precompressed when the browser takes it', async () => {
+    const response = await app.inject({ url: '/about', headers: { 'accept-encoding': 'br' } });
     expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.headers['content-encoding']).toBe('br');
-    expect(response.rawPayload.length).toBeLessThan(home.length / 10);
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(about);
   });
 
   it('keeps the app shell for every other route', async () => {
-    for (const url of ['/services/Kia', '/login', '/appointment', '/no/such/page']) {
+    for (const url of ['/login', '/appointment', '/no/such/page']) {
       const response = await app.inject(url);
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['cache-control'], url).toBe('no-cache');
@@ -160,8 +259,8 @@ describe('serving the prerendered public pages', () => {
     }
   });
 
-  it('does not serve the prerendered files at their own addresses', async () => {
-    for (const url of ['/prerendered/index.html', '/prerendered/pages.json']) {
+  it('never serves the pages, their templates or their renderer as files', async () => {
+    for (const url of ['/pages/home.html', '/pages/pages.json', '/pages/render.js']) {
       const response = await app.inject(url);
       expect(response.statusCode, url).toBe(404);
       expect(response.json().success).toBe(false);
@@ -169,21 +268,21 @@ describe('serving the prerendered public pages', () => {
   });
 
   it('answers HEAD like GET and refuses other methods', async () => {
-    const head = await app.inject({ method: 'HEAD', url: '/services' });
+    const head = await app.inject({ method: 'HEAD', url: '/' });
     expect(head.statusCode).toBe(200);
     expect(head.headers['content-type']).toMatch(/^text\/html/);
-    const post = await app.inject({ method: 'POST', url: '/services' });
+    const post = await app.inject({ method: 'POST', url: '/' });
     expect(post.statusCode).toBe(404);
   });
 
   it('refuses to start on a page list that names a missing file', async () => {
     const broken = mkdtempSync(join(tmpdir(), 'web-dist-'));
     try {
-      mkdirSync(join(broken, 'prerendered'));
+      mkdirSync(join(broken, 'pages'));
       writeFileSync(join(broken, 'index.html'), '<!doctype html><div id="root"></div>');
       writeFileSync(
-        join(broken, 'prerendered', 'pages.json'),
-        JSON.stringify([{ url: '/about', file: 'about.html' }]),
+        join(broken, 'pages', 'pages.json'),
+        JSON.stringify([{ url: '/about', route: '/about', file: 'about.html', live: false }]),
       );
       await expect(
         buildApp({ config: testConfig({ webDistDir: broken }), db: database.handle }),

@@ -9,8 +9,8 @@ interface PageMetaProps {
 
 /**
  * The page's `<title>` and meta description. React 19 hoists both into `<head>`, swaps them on
- * every client-side navigation and removes them when the page goes away; the build's prerender
- * moves them into the static HTML's `<head>`, where hydration adopts them.
+ * every client-side navigation and removes them when the page goes away; a page drawn on the
+ * server has them moved into its HTML's `<head>` (ssr/entry.tsx), where hydration adopts them.
  */
 export function PageMeta({ title, description }: PageMetaProps) {
   return (

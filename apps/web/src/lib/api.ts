@@ -26,7 +26,7 @@ interface RequestOptions {
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   // No Accept header: every answer is JSON, and a `<link rel=preload>` of the same call (the
-  // prerendered pages preload the service list and the profile) is only reused by a request
+  // public pages preload the profile, the static ones the service list too) is only reused by a request
   // whose headers match its own.
   const headers: Record<string, string> = {};
   if (options.body !== undefined) headers['content-type'] = 'application/json';

@@ -1,12 +1,10 @@
-import { useSyncExternalStore } from 'react';
+import { createContext, use, useSyncExternalStore } from 'react';
 
-/** The time the prerendered HTML being hydrated was rendered at, stamped on it by the build. */
-let renderedAt: Date | undefined;
-
-/** Called before hydrating a prerendered page. */
-export function startHydration(htmlRenderedAt: Date): void {
-  renderedAt = htmlRenderedAt;
-}
+/**
+ * When the HTML being drawn on the server, or hydrated in the browser, was rendered. Absent when
+ * the browser draws a page of its own.
+ */
+export const RenderedAtContext = createContext<Date | undefined>(undefined);
 
 let today: Date | undefined;
 
@@ -20,9 +18,11 @@ function currentDay(): Date {
 const noSubscription = () => () => {};
 
 /**
- * Today's date, for text such as the year. Hydration first renders the date the HTML was
- * rendered at (so the two match, even across a New Year), then React redraws with today's.
+ * Today's date, for text such as the year. The server and the hydration that follows draw the
+ * date the HTML was rendered at (so the two match, even across a New Year), then React redraws
+ * with today's.
  */
 export function useToday(): Date {
+  const renderedAt = use(RenderedAtContext);
   return useSyncExternalStore(noSubscription, currentDay, () => renderedAt ?? currentDay());
 }

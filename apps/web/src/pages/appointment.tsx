@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { lazy, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { BadgeCheck, ChevronRight, Lock, LogIn } from 'lucide-react';
 import { listBookableDays, MESSAGES, type BookingRequest, type Service } from '@app/shared';
@@ -27,14 +27,14 @@ import {
   type ContactDetails,
   type ContactUpdate,
 } from '../components/booking/contact-details.ts';
-import NotFoundPage from './not-found.tsx';
+
+const NotFoundPage = lazy(() => import('./not-found.tsx'));
 
 /** /appointment/{serviceId}: a service's rates and the booking form. */
 export default function AppointmentPage() {
   const { serviceId } = useParams<{ serviceId: string }>();
-  const { services, servicesLoading, userLoading } = useApp();
-  // The profile too: the contact form starts from the signed-in user's phone.
-  if (servicesLoading || userLoading) {
+  const { services, servicesLoading } = useApp();
+  if (servicesLoading) {
     return (
       <>
         <PageMeta
@@ -65,7 +65,112 @@ interface CheckoutAnswer {
 
 type Busy = false | 'booking' | 'checkout';
 
+/** The car's details, drawn with the page's HTML, and its booking form. */
 function ServiceBooking({ service, services }: { service: Service; services: Service[] }) {
+  const { userLoading } = useApp();
+  const types = service.availableServiceTypes;
+  return (
+    <div className={`${container} py-8 sm:py-12`}>
+      <PageMeta
+        title={`${service.serviceLevel} ${service.name}`}
+        description={`Book the ${service.serviceLevel} ${service.name} (${service.type}) from ${BUSINESS.name} around Norfolk County, Boston and Providence${types.length > 0 ? `: ${types.join(', ')}` : ''}. See its rates and pick a half-hour pickup time.`}
+      />
+
+      <nav aria-label="Breadcrumb">
+        <ol role="list" className="flex flex-wrap items-center gap-1 text-sm text-ink-muted">
+          <li>
+            <Link
+              href="/services"
+              className="inline-flex min-h-11 items-center rounded hover:text-brand hover:underline"
+            >
+              Services
+            </Link>
+          </li>
+          <li aria-hidden="true">
+            <ChevronRight className="size-4" />
+          </li>
+          <li>
+            <Link
+              href={`/services/${service.type}`}
+              className="inline-flex min-h-11 items-center rounded hover:text-brand hover:underline"
+            >
+              {service.type}
+            </Link>
+          </li>
+          <li aria-hidden="true">
+            <ChevronRight className="size-4" />
+          </li>
+          <li aria-current="page" className="font-medium text-ink">
+            {service.name}
+          </li>
+        </ol>
+      </nav>
+
+      <div className="mt-4 grid gap-6 lg:grid-cols-12 lg:gap-x-10 lg:gap-y-6">
+        <div className="lg:col-span-5 lg:col-start-8 lg:row-start-1">
+          <h1 className="text-3xl font-bold tracking-tight text-brand sm:text-4xl">
+            <span className="block text-sm font-semibold tracking-widest text-ink-muted uppercase">
+              {service.serviceLevel}
+            </span>
+            <span className="mt-1 inline-flex items-center gap-2">
+              {service.name}
+              <BadgeCheck
+                className="size-7 shrink-0 text-brand-soft"
+                aria-label="Verified"
+                role="img"
+              />
+            </span>
+          </h1>
+          <div className="mt-4 flex flex-wrap items-center gap-2">
+            <AvailabilityBadge available={service.available} />
+            <span className="rounded-full border border-line bg-surface px-3 py-1 text-sm text-ink">
+              {service.type}
+            </span>
+          </div>
+        </div>
+
+        <div className="lg:col-span-7 lg:row-span-2 lg:row-start-1">
+          <img
+            src={service.image}
+            alt={`${service.name}, ${service.type}`}
+            width={640}
+            height={400}
+            fetchPriority="high"
+            className={`${card} aspect-[16/10] h-auto w-full bg-brand-tint object-cover`}
+          />
+        </div>
+
+        <div className="lg:col-span-5 lg:col-start-8 lg:row-start-2">
+          <RegularRateCard service={service} />
+        </div>
+      </div>
+
+      <div className="mt-6">
+        <InfoCards service={service} />
+      </div>
+
+      <section id="book" aria-labelledby="book-heading" className="mt-16">
+        <h2 id="book-heading" className="text-2xl font-bold tracking-tight text-brand">
+          Schedule your ride
+        </h2>
+        <p className="mt-2 text-ink-muted">
+          Pick a day and a half-hour start time. Times are Eastern (Boston) time.
+        </p>
+        {/* The profile first: the contact form starts from the signed-in user's phone. */}
+        {userLoading ? <PageLoading /> : <BookingForm service={service} />}
+      </section>
+
+      <RelatedServices service={service} services={services} />
+      {/* The spec's last section receives the service id and type but shows nothing. */}
+    </div>
+  );
+}
+
+/**
+ * The day strip, the slots and the trip details. Drawn in the browser only, once the profile
+ * is known: the free times depend on the moment it is drawn.
+ */
+function BookingForm({ service }: { service: Service }) {
   const [, navigate] = useLocation();
   const { user, csrfToken, refreshCsrfToken, reloadServices } = useApp();
   const days = useMemo(() => listBookableDays(new Date(), service.slots_booked), [service]);
@@ -199,164 +304,70 @@ function ServiceBooking({ service, services }: { service: Service; services: Ser
   }
 
   return (
-    <div className={`${container} py-8 sm:py-12`}>
-      <PageMeta
-        title={`${service.serviceLevel} ${service.name}`}
-        description={`Book the ${service.serviceLevel} ${service.name} (${service.type}) from ${BUSINESS.name} around Norfolk County, Boston and Providence${types.length > 0 ? `: ${types.join(', ')}` : ''}. See its rates and pick a half-hour pickup time.`}
-      />
-
-      <nav aria-label="Breadcrumb">
-        <ol role="list" className="flex flex-wrap items-center gap-1 text-sm text-ink-muted">
-          <li>
-            <Link
-              href="/services"
-              className="inline-flex min-h-11 items-center rounded hover:text-brand hover:underline"
-            >
-              Services
-            </Link>
-          </li>
-          <li aria-hidden="true">
-            <ChevronRight className="size-4" />
-          </li>
-          <li>
-            <Link
-              href={`/services/${service.type}`}
-              className="inline-flex min-h-11 items-center rounded hover:text-brand hover:underline"
-            >
-              {service.type}
-            </Link>
-          </li>
-          <li aria-hidden="true">
-            <ChevronRight className="size-4" />
-          </li>
-          <li aria-current="page" className="font-medium text-ink">
-            {service.name}
-          </li>
-        </ol>
-      </nav>
-
-      <div className="mt-4 grid gap-6 lg:grid-cols-12 lg:gap-x-10 lg:gap-y-6">
-        <div className="lg:col-span-5 lg:col-start-8 lg:row-start-1">
-          <h1 className="text-3xl font-bold tracking-tight text-brand sm:text-4xl">
-            <span className="block text-sm font-semibold tracking-widest text-ink-muted uppercase">
-              {service.serviceLevel}
-            </span>
-            <span className="mt-1 inline-flex items-center gap-2">
-              {service.name}
-              <BadgeCheck
-                className="size-7 shrink-0 text-brand-soft"
-                aria-label="Verified"
-                role="img"
-              />
-            </span>
-          </h1>
-          <div className="mt-4 flex flex-wrap items-center gap-2">
-            <AvailabilityBadge available={service.available} />
-            <span className="rounded-full border border-line bg-surface px-3 py-1 text-sm text-ink">
-              {service.type}
-            </span>
-          </div>
-        </div>
-
-        <div className="lg:col-span-7 lg:row-span-2 lg:row-start-1">
-          <img
-            src={service.image}
-            alt={`${service.name}, ${service.type}`}
-            width={640}
-            height={400}
-            fetchPriority="high"
-            className={`${card} aspect-[16/10] h-auto w-full bg-brand-tint object-cover`}
-          />
-        </div>
-
-        <div className="lg:col-span-5 lg:col-start-8 lg:row-start-2">
-          <RegularRateCard service={service} />
-        </div>
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      aria-labelledby="book-heading"
+      className="mt-6 grid items-start gap-6 lg:grid-cols-12 lg:gap-10"
+    >
+      <div className={`${card} min-w-0 space-y-8 p-5 sm:p-8 lg:col-span-7`}>
+        <ServiceTypeSelect types={types} value={chosenType} onChange={setChosenType} />
+        {user ? (
+          <ContactForm value={contact} onChange={updateContact} />
+        ) : (
+          <SignInPrompt serviceId={service._id} />
+        )}
+        <ReturnRide value={contact} onChange={updateContact} />
+        <SlotPicker
+          days={days}
+          selectedDayKey={dayKey}
+          onSelectDay={setDayKey}
+          selectedTime={slotTime}
+          onSelectTime={setSlotTime}
+        />
       </div>
 
-      <div className="mt-6">
-        <InfoCards service={service} />
-      </div>
-
-      <section id="book" aria-labelledby="book-heading" className="mt-16">
-        <h2 id="book-heading" className="text-2xl font-bold tracking-tight text-brand">
-          Schedule your ride
-        </h2>
-        <p className="mt-2 text-ink-muted">
-          Pick a day and a half-hour start time. Times are Eastern (Boston) time.
-        </p>
-
-        <form
-          noValidate
-          onSubmit={onSubmit}
-          aria-labelledby="book-heading"
-          className="mt-6 grid items-start gap-6 lg:grid-cols-12 lg:gap-10"
-        >
-          <div className={`${card} min-w-0 space-y-8 p-5 sm:p-8 lg:col-span-7`}>
-            <ServiceTypeSelect types={types} value={chosenType} onChange={setChosenType} />
-            {user ? (
-              <ContactForm value={contact} onChange={updateContact} />
-            ) : (
-              <SignInPrompt serviceId={service._id} />
+      <div className="min-w-0 space-y-4 lg:sticky lg:top-24 lg:col-span-5">
+        <DepositBox service={service} />
+        <BookingPolicy consented={consented} onConsentChange={setConsented} />
+        <div className={`${card} p-5 sm:p-6`}>
+          <h3 className="text-base font-semibold text-brand">Your selection</h3>
+          <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+            <dt className="text-ink-muted">Day</dt>
+            <dd className="text-right font-medium text-ink">
+              {chosenDay
+                ? `${chosenDay.weekday} ${chosenDay.monthShort} ${chosenDay.day}, ${chosenDay.year}`
+                : 'Not chosen'}
+            </dd>
+            <dt className="text-ink-muted">Time</dt>
+            <dd className="text-right font-medium text-ink">{slotTime ?? 'Not chosen'}</dd>
+            {types.length > 0 && (
+              <>
+                <dt className="text-ink-muted">Service type</dt>
+                <dd className="text-right font-medium text-ink">{serviceType || 'Not chosen'}</dd>
+              </>
             )}
-            <ReturnRide value={contact} onChange={updateContact} />
-            <SlotPicker
-              days={days}
-              selectedDayKey={dayKey}
-              onSelectDay={setDayKey}
-              selectedTime={slotTime}
-              onSelectTime={setSlotTime}
-            />
-          </div>
-
-          <div className="min-w-0 space-y-4 lg:sticky lg:top-24 lg:col-span-5">
-            <DepositBox service={service} />
-            <BookingPolicy consented={consented} onConsentChange={setConsented} />
-            <div className={`${card} p-5 sm:p-6`}>
-              <h3 className="text-base font-semibold text-brand">Your selection</h3>
-              <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-                <dt className="text-ink-muted">Day</dt>
-                <dd className="text-right font-medium text-ink">
-                  {chosenDay
-                    ? `${chosenDay.weekday} ${chosenDay.monthShort} ${chosenDay.day}, ${chosenDay.year}`
-                    : 'Not chosen'}
-                </dd>
-                <dt className="text-ink-muted">Time</dt>
-                <dd className="text-right font-medium text-ink">{slotTime ?? 'Not chosen'}</dd>
-                {types.length > 0 && (
-                  <>
-                    <dt className="text-ink-muted">Service type</dt>
-                    <dd className="text-right font-medium text-ink">
-                      {serviceType || 'Not chosen'}
-                    </dd>
-                  </>
-                )}
-              </dl>
-              <button
-                type="submit"
-                disabled={busy !== false}
-                aria-busy={busy !== false}
-                className={`${buttonPrimary} mt-5 w-full text-base`}
-              >
-                {busy === 'booking'
-                  ? 'Booking...'
-                  : busy === 'checkout'
-                    ? 'Opening secure checkout...'
-                    : 'Book an Appointment'}
-              </button>
-              <p className="mt-3 flex items-start justify-center gap-2 text-center text-xs text-ink-muted">
-                <Lock className="mt-px size-3.5 shrink-0" aria-hidden="true" />
-                {user ? '' : 'Sign in to book. '}
-                The deposit is paid on our card provider&apos;s secure checkout.
-              </p>
-            </div>
-          </div>
-        </form>
-      </section>
-
-      <RelatedServices service={service} services={services} />
-      {/* The spec's last section receives the service id and type but shows nothing. */}
-    </div>
+          </dl>
+          <button
+            type="submit"
+            disabled={busy !== false}
+            aria-busy={busy !== false}
+            className={`${buttonPrimary} mt-5 w-full text-base`}
+          >
+            {busy === 'booking'
+              ? 'Booking...'
+              : busy === 'checkout'
+                ? 'Opening secure checkout...'
+                : 'Book an Appointment'}
+          </button>
+          <p className="mt-3 flex items-start justify-center gap-2 text-center text-xs text-ink-muted">
+            <Lock className="mt-px size-3.5 shrink-0" aria-hidden="true" />
+            {user ? '' : 'Sign in to book. '}
+            The deposit is paid on our card provider&apos;s secure checkout.
+          </p>
+        </div>
+      </div>
+    </form>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Link } from 'wouter';
+import { Link, useRouter, type SsrContext } from 'wouter';
 import { ArrowLeft, MapPinOff } from 'lucide-react';
 import { BUSINESS } from '../config/env.ts';
 import { buttonPrimary, container } from '../components/ui/styles.ts';
@@ -6,6 +6,7 @@ import { PageMeta } from '../components/page-meta.tsx';
 
 /** Any unknown path, a missing service, or a signed-out-only page seen while signed in. */
 export default function NotFoundPage() {
+  answerNotFound(useRouter().ssrContext);
   return (
     <div
       className={`${container} flex min-h-[60vh] flex-col items-center justify-center py-16 text-center`}
@@ -35,4 +36,9 @@ export default function NotFoundPage() {
       </Link>
     </div>
   );
+}
+
+/** Drawn on the server, the page is answered with a 404 status (ssr/entry.tsx). */
+function answerNotFound(ssrContext: SsrContext | undefined): void {
+  if (ssrContext) ssrContext.statusCode = 404;
 }

@@ -5,6 +5,7 @@ import {
   useCallback,
   useEffect,
   useMemo,
+  useRef,
   useState,
   type ReactNode,
 } from 'react';
@@ -75,11 +76,18 @@ async function fetchProfile(): Promise<UserProfile | null> {
 
 /**
  * What every screen shares: the CSRF token, the service list and the signed-in user, all
- * loaded once at start.
+ * loaded once at start. A live page brings the service list with it (`initialServices`).
  */
-export function AppProvider({ children }: { children: ReactNode }) {
-  const [services, setServices] = useState<Service[]>([]);
-  const [servicesLoading, setServicesLoading] = useState(true);
+export function AppProvider({
+  initialServices,
+  children,
+}: {
+  initialServices?: Service[] | undefined;
+  children: ReactNode;
+}) {
+  const [services, setServices] = useState<Service[]>(initialServices ?? []);
+  const [servicesLoading, setServicesLoading] = useState(initialServices === undefined);
+  const hasServices = useRef(initialServices !== undefined);
   const [csrfToken, setCsrfToken] = useState<string>();
   const [user, setUser] = useState<UserProfile | null>(null);
   const [userLoading, setUserLoading] = useState(true);
@@ -126,6 +134,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
         setUserLoading(false);
       });
     });
+    if (hasServices.current) return;
     void fetchServices().then((list) => {
       startTransition(() => {
         if (list) setServices(list);
