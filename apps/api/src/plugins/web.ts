@@ -29,7 +29,7 @@ const DRAWN_PAGES_KEPT = 100;
 export async function registerWeb(
   app: FastifyInstance,
   distDir: string,
-  serviceList: ServiceListCache,
+  catalogue: Catalogue,
 ): Promise<void> {
   const hasWeb = existsSync(join(distDir, 'index.html'));
   if (hasWeb) {
@@ -44,7 +44,7 @@ export async function registerWeb(
         res.header('cache-control', cacheControlFor(path));
       },
     });
-    await registerPages(app, join(distDir, PAGES_DIR), serviceList);
+    await registerPages(app, join(distDir, PAGES_DIR), catalogue);
   }
 
   app.setNotFoundHandler((request, reply) => {
@@ -64,14 +64,19 @@ export async function registerWeb(
   });
 }
 
+/** What the live pages are drawn with: the service list, and the clock the pages are drawn at. */
+interface Catalogue {
+  serviceList: ServiceListCache;
+  now: () => Date;
+}
+
 async function registerPages(
   app: FastifyInstance,
   pagesDir: string,
-  serviceList: ServiceListCache,
+  { serviceList, now }: Catalogue,
 ): Promise<void> {
   const pages = readManifest(pagesDir);
-  const live = pages.filter((page) => page.live);
-  const renderer = live.length > 0 ? await loadRenderer(pagesDir) : undefined;
+  const renderer = pages.some((page) => page.live) ? await loadRenderer(pagesDir) : undefined;
 
   for (const page of pages) {
     if (!renderer || !page.live) {
@@ -79,7 +84,7 @@ async function registerPages(
       continue;
     }
     const template = readFileSync(join(pagesDir, page.file), 'utf8');
-    const draw = pageDrawer(renderer, template, page.route);
+    const draw = pageDrawer(renderer, template, page.route, now);
     const shell = encodedBody(template);
     app.get(page.url, async (request, reply) => {
       reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache');
@@ -106,7 +111,7 @@ type DrawnPage = { status: 200 | 404; body: EncodedBody } | { location: string }
  * that load, so the many visitors of the same second share one drawing and its compression; a
  * new load (a booking, or a second gone) draws afresh.
  */
-function pageDrawer(renderer: PageRenderer, template: string, route: string) {
+function pageDrawer(renderer: PageRenderer, template: string, route: string, now: () => Date) {
   const drawnWith = new WeakMap<ServiceList, Map<string, Promise<DrawnPage>>>();
   return (list: ServiceList, path: string): Promise<DrawnPage> => {
     const drawn = drawnWith.get(list) ?? new Map<string, Promise<DrawnPage>>();
@@ -114,7 +119,7 @@ function pageDrawer(renderer: PageRenderer, template: string, route: string) {
     const kept = drawn.get(path);
     if (kept) return kept;
     const drawing = renderer
-      .renderDocument(template, { path, route, services: list.services, renderedAt: new Date() })
+      .renderDocument(template, { path, route, services: list.services, renderedAt: now() })
       .then((document): DrawnPage =>
         document.status === 308
           ? { location: document.location }
