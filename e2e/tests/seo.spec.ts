@@ -1,6 +1,7 @@
 import { CAR_MODELS, yearsOfExperience } from '@app/shared';
+import { isDeepStrictEqual } from 'node:util';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { BUSINESS, expect, test } from '../fixtures.ts';
+import { BUSINESS, expect, fetchServices, test } from '../fixtures.ts';
 
 /** A page as a search engine's crawler gets it: the HTML the server sends, no script run. */
 interface RawPage {
@@ -175,6 +176,25 @@ test.describe('what search engines read', () => {
     const top = services[0];
     if (!top) throw new Error('the demo catalogue is empty');
     expect(home.text).toContain(top.name);
+  });
+
+  test('a live page carries the catalogue it was drawn with, for hydration', async ({
+    request,
+    services,
+  }) => {
+    const path = `/services/${services[0]?.type}`;
+    // The page and the list of the same moment (other tests book meanwhile: retried until so).
+    await expect
+      .poll(async () => {
+        const raw = await fetchRaw(request, path);
+        const block = /<script type="application\/json" id="catalogue">([^<]*)<\/script>/.exec(
+          raw.html,
+        );
+        // `<` is escaped in it: no text of the catalogue can end the element early.
+        const embedded = JSON.parse(block?.[1] ?? 'null') as unknown;
+        return isDeepStrictEqual(embedded, await fetchServices(request));
+      })
+      .toBe(true);
   });
 
   test('an unknown car or model is answered 404, a model in the wrong case is moved', async ({
