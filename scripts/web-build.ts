@@ -28,8 +28,9 @@ export function webBuildIsStale(distDir: string): boolean {
 }
 
 /**
- * Builds the web app with Vite into `distDir`: the bundle, the public pages with their server-side
- * renderer, and the precompressed files (apps/web/scripts/static-site.ts). Throws when the build fails.
+ * Builds the web app with Vite into `distDir`: the bundle, the public pages with their
+ * server-side renderer, and the precompressed files (apps/web/scripts/static-site.ts). Throws
+ * when the build fails.
  */
 export function buildWeb(distDir: string): void {
   const vite = join(ROOT, 'node_modules/vite/bin/vite.js');

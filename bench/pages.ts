@@ -1,0 +1,68 @@
+/**
+ * Throughput of the public pages the server draws (`npm run bench:pages`).
+ *
+ * Builds the web app into a temp dir and starts the real server on it with a fresh embedded
+ * database, then loads with autocannon, one after the other: a page built once and sent as a
+ * file (`/about`), a car page (drawn once per load of the service list, then sent from memory),
+ * and an unknown car (drawn on every request: the most a visitor can make the server draw). It
+ * prints each one's throughput and latency, and its throughput as a share of the file's.
+ * Figures only: nothing here fails on a budget.
+ */
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { buildWeb } from '../scripts/web-build.ts';
+import { makeTempDir, runMain, startServer, table } from './lib/harness.ts';
+
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+
+runMain(async () => {
+  const tmp = makeTempDir('bench-pages');
+  const distDir = join(tmp, 'dist');
+  console.log(`Building the web app into ${distDir} ...`);
+  buildWeb(distDir);
+
+  console.log('Starting the server (fresh embedded database, migrated and seeded) ...');
+  const server = await startServer({ dataDir: join(tmp, 'data'), webDistDir: distDir });
+  const list = (await (await fetch(`${server.baseUrl}/api/service/list`)).json()) as {
+    services?: { _id: string }[];
+  };
+  const car = list.services?.[0];
+  if (!car) throw new Error('The service list is empty: no car page to load.');
+
+  const pages = [
+    { name: 'static page, sent as a file', path: '/about', status: 200 },
+    { name: 'car page, drawn once a second', path: `/appointment/${car._id}`, status: 200 },
+    {
+      name: 'unknown car, drawn every time',
+      path: '/appointment/6f1c2a40-0000-4000-8000-000000000000',
+      status: 404,
+    },
+  ];
+  const rows: string[][] = [];
+  let fileRate = 0;
+  for (const page of pages) {
+    const url = `${server.baseUrl}${page.path}`;
+    const check = await fetch(url, { headers: { 'accept-encoding': 'br' } });
+    await check.arrayBuffer();
+    if (check.status !== page.status) throw new Error(`${page.path} answered ${check.status}`);
+    console.log(`${page.name}: warm-up 1 s, then ${DURATION_S} s at ${CONNECTIONS} connections`);
+    // As a browser asks: the brotli answer, made once per drawing.
+    const options = { url, connections: CONNECTIONS, headers: { 'accept-encoding': 'br' } };
+    await autocannon({ ...options, duration: 1 });
+    const result = await autocannon({ ...options, duration: DURATION_S });
+    const rate = result.requests.average;
+    if (fileRate === 0) fileRate = rate;
+    rows.push([
+      page.name,
+      rate.toFixed(0),
+      String(result.latency.p50),
+      String(result.latency.p99),
+      String(result.errors + result.timeouts),
+      `${((rate / fileRate) * 100).toFixed(0)} %`,
+    ]);
+  }
+  console.log(
+    `\n${table([['page', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'of the file’s req/s'], ...rows])}`,
+  );
+});
