@@ -127,7 +127,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerPaymentWebhook(app, { db: db.db, payments, onSlotsChanged, now });
   if (payments.name === 'sandbox')
     await registerSandboxCheckout(app, { db: db.db, onSlotsChanged, now });
-  await registerWeb(app, config.webDistDir, { serviceList, now });
+  await registerWeb(app, config.webDistDir, {
+    serviceList,
+    now,
+    drawsPerSecond: config.pageDrawsPerSecond,
+  });
 
   return app;
 }

@@ -41,6 +41,7 @@ const EnvSchema = z
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(20),
+    PAGE_DRAWS_PER_SECOND: z.coerce.number().int().min(0).max(100_000).default(200),
     DATA_DIR: z.string().min(1).default('var/data'),
     SEED_DEMO: flag.default(true),
     PUBLIC_BASE_URL: z.url().optional(),
@@ -117,6 +118,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Connections to PostgreSQL this process may open. */
   databasePoolSize: number;
+  /** Public pages drawn afresh a second, at most (the rest go out undrawn: plugins/web.ts). */
+  pageDrawsPerSecond: number;
   dataDir: string;
   seedDemo: boolean;
   publicBaseUrl: string;
@@ -172,6 +175,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     port: env.PORT,
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
+    pageDrawsPerSecond: env.PAGE_DRAWS_PER_SECOND,
     dataDir,
     seedDemo: env.SEED_DEMO,
     publicBaseUrl: (env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),

@@ -242,6 +242,33 @@ describe('serving the public pages', () => {
     }
   });
 
+  it('sends pages undrawn past its drawing budget, never refusing them', async () => {
+    const thrifty = await buildApp({
+      config: { ...testConfig({ webDistDir: dist }), pageDrawsPerSecond: 2 },
+      db: database.handle,
+      serviceListMaxAgeMs: 60_000,
+    });
+    try {
+      // Six new addresses at once: at most two a second are drawn (four if a second turns).
+      const paths = [0, 1, 2, 3, 4, 5].map(
+        (i) => `/appointment/6f1c2a40-0000-4000-8000-00000000000${i}`,
+      );
+      const answers = [];
+      for (const path of paths) answers.push({ path, ...(await thrifty.inject(path)) });
+      const undrawn = answers.filter((answer) => answer.body === template);
+      expect(undrawn.length).toBeGreaterThanOrEqual(2);
+      expect(undrawn.length).toBeLessThan(6);
+      for (const answer of undrawn) expect(answer.statusCode).toBe(200);
+      // A page already drawn is still sent drawn.
+      const drawn = answers.find((answer) => answer.body !== template);
+      const again = await thrifty.inject(drawn?.path ?? '/');
+      expect(again.statusCode).toBe(404);
+      expect(again.body).toBe(drawn?.body);
+    } finally {
+      await thrifty.close();
+    }
+  });
+
   it('sends a static page as built, precompressed when the browser takes it', async () => {
     const response = await app.inject({ url: '/about', headers: { 'accept-encoding': 'br' } });
     expect(response.statusCode).toBe(200);

@@ -29,7 +29,7 @@ const DRAWN_PAGES_KEPT = 100;
 export async function registerWeb(
   app: FastifyInstance,
   distDir: string,
-  catalogue: Catalogue,
+  live: LivePages,
 ): Promise<void> {
   const hasWeb = existsSync(join(distDir, 'index.html'));
   if (hasWeb) {
@@ -44,7 +44,7 @@ export async function registerWeb(
         res.header('cache-control', cacheControlFor(path));
       },
     });
-    await registerPages(app, join(distDir, PAGES_DIR), catalogue);
+    await registerPages(app, join(distDir, PAGES_DIR), live);
   }
 
   app.setNotFoundHandler((request, reply) => {
@@ -64,18 +64,22 @@ export async function registerWeb(
   });
 }
 
-/** What the live pages are drawn with: the service list, and the clock the pages are drawn at. */
-interface Catalogue {
+/** What the live pages are drawn with. */
+interface LivePages {
   serviceList: ServiceListCache;
+  /** The clock the pages are drawn at. */
   now: () => Date;
+  /** Fresh drawings a second, at most; past it, pages go out undrawn. */
+  drawsPerSecond: number;
 }
 
 async function registerPages(
   app: FastifyInstance,
   pagesDir: string,
-  { serviceList, now }: Catalogue,
+  { serviceList, now, drawsPerSecond }: LivePages,
 ): Promise<void> {
   const pages = readManifest(pagesDir);
+  const mayDraw = drawingBudget(drawsPerSecond);
   const renderer = pages.some((page) => page.live) ? await loadRenderer(pagesDir) : undefined;
 
   for (const page of pages) {
@@ -84,7 +88,7 @@ async function registerPages(
       continue;
     }
     const template = readFileSync(join(pagesDir, page.file), 'utf8');
-    const draw = pageDrawer(renderer, template, page.route, now);
+    const draw = pageDrawer(renderer, template, page.route, { now, mayDraw });
     const shell = encodedBody(template);
     app.get(page.url, async (request, reply) => {
       reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache');
@@ -97,7 +101,10 @@ async function registerPages(
         request.log.warn({ err: error }, 'page sent undrawn: no service list');
         return sendEncoded(request, reply.code(503).header('retry-after', '5'), shell);
       }
-      const drawn = await draw(list, pathOf(request));
+      const drawing = draw(list, pathOf(request));
+      // Over the budget (a flood of new addresses): the browser draws the page itself.
+      if (!drawing) return sendEncoded(request, reply, shell);
+      const drawn = await drawing;
       if ('location' in drawn) return reply.redirect(drawn.location, 308);
       return sendEncoded(request, reply.code(drawn.status), drawn.body);
     });
@@ -109,15 +116,21 @@ type DrawnPage = { status: 200 | 404; body: EncodedBody } | { location: string }
 /**
  * Draws a live page at a path with a load of the service list. A page drawn once is kept with
  * that load, so the many visitors of the same second share one drawing and its compression; a
- * new load (a booking, or a second gone) draws afresh.
+ * new load (a booking, or a second gone) draws afresh. Undefined when the budget is spent.
  */
-function pageDrawer(renderer: PageRenderer, template: string, route: string, now: () => Date) {
+function pageDrawer(
+  renderer: PageRenderer,
+  template: string,
+  route: string,
+  { now, mayDraw }: { now: () => Date; mayDraw: () => boolean },
+) {
   const drawnWith = new WeakMap<ServiceList, Map<string, Promise<DrawnPage>>>();
-  return (list: ServiceList, path: string): Promise<DrawnPage> => {
+  return (list: ServiceList, path: string): Promise<DrawnPage> | undefined => {
     const drawn = drawnWith.get(list) ?? new Map<string, Promise<DrawnPage>>();
     drawnWith.set(list, drawn);
     const kept = drawn.get(path);
     if (kept) return kept;
+    if (!mayDraw()) return undefined;
     const drawing = renderer
       .renderDocument(template, { path, route, services: list.services, renderedAt: now() })
       .then((document): DrawnPage =>
@@ -130,6 +143,26 @@ function pageDrawer(renderer: PageRenderer, template: string, route: string, now
       drawing.catch(() => drawn.delete(path));
     }
     return drawing;
+  };
+}
+
+/**
+ * Allows `perSecond` fresh drawings in each second of the wall clock, for all pages together. A
+ * drawing costs about a millisecond and a half of CPU: unbounded, a flood of unknown car
+ * addresses (each drawn, as a 404) could take the whole process; bounded, it only costs those
+ * pages their head start.
+ */
+function drawingBudget(perSecond: number): () => boolean {
+  let second = 0;
+  let used = 0;
+  return () => {
+    const current = Math.floor(Date.now() / 1000);
+    if (current !== second) {
+      second = current;
+      used = 0;
+    }
+    used += 1;
+    return used <= perSecond;
   };
 }
 
