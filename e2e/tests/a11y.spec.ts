@@ -52,6 +52,9 @@ const test = base.extend<{ signIn: () => Promise<Account> }, { workerAccount: Ac
   },
 });
 
+// Each test runs axe once or several times on whole pages: more than the default 30 s on a busy CI.
+test.describe.configure({ timeout: 60_000 });
+
 interface Ready {
   page: Page;
   services: Service[];
