@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BOOKING_WINDOW_DAYS,
+  BUSINESS_TIME_ZONE,
   businessToday,
   earliestSlotStart,
+  formatDaySpoken,
   formatSlotDateLong,
   formatSlotTime,
   instantFromWallClock,
@@ -13,6 +15,7 @@ import {
   slotDateKey,
   slotOfInstant,
   slotStartsAt,
+  wallClockAt,
   type SlotDay,
 } from './slots.ts';
 
@@ -78,6 +81,47 @@ describe('slot time labels', () => {
   });
 });
 
+describe('the New York wall clock', () => {
+  /** The reading of the time-zone database (ICU's, through Intl) at an instant. */
+  const tzdata = new Intl.DateTimeFormat('en-US', {
+    timeZone: BUSINESS_TIME_ZONE,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+  });
+  const readingOf = (instant: Date) => {
+    const fields = Object.fromEntries(
+      tzdata.formatToParts(instant).map((part) => [part.type, Number(part.value)]),
+    );
+    const { year, month, day, hour, minute } = fields;
+    return { year, month, day, hour, minute };
+  };
+
+  it('agrees with the time-zone database every hour from 2007 to 2045', () => {
+    const end = Date.UTC(2046, 0, 1);
+    for (let t = Date.UTC(2007, 0, 1); t < end; t += 3_600_000) {
+      const instant = new Date(t);
+      // One failure is enough to read: a loop of expects would print thousands.
+      if (JSON.stringify(wallClockAt(instant)) !== JSON.stringify(readingOf(instant))) {
+        expect(wallClockAt(instant), instant.toISOString()).toEqual(readingOf(instant));
+      }
+    }
+  });
+
+  it('agrees with it the minute before and after each change of offset', () => {
+    const changes = ['2026-03-08T07:00:00Z', '2026-11-01T06:00:00Z', '2027-03-14T07:00:00Z'];
+    for (const change of changes) {
+      for (const delta of [-60_000, 0, 60_000]) {
+        const instant = new Date(Date.parse(change) + delta);
+        expect(wallClockAt(instant), instant.toISOString()).toEqual(readingOf(instant));
+      }
+    }
+  });
+});
+
 describe('instants from New York wall-clock times', () => {
   it('use -5 h in winter and -4 h in summer', () => {
     expect(
@@ -113,7 +157,7 @@ function describeBookingWindow() {
     expect(days.at(-1)?.key).toBe('19_2_2027');
     expect(days[1]?.slots).toHaveLength(48);
     expect(labels(days[1])[0]).toBe('12:00 AM');
-    expect(days[1]?.slots[0]?.startsAt).toBe('2026-11-23T05:00:00.000Z');
+    expect(days[1]?.slots[0]?.startsAt.toISOString()).toBe('2026-11-23T05:00:00.000Z');
   });
 
   it('keeps a slot that starts exactly now and drops one that started a minute ago', () => {
@@ -139,7 +183,8 @@ function describeBookingWindow() {
     expect(day?.slots).toHaveLength(46);
     expect(labels(day)).not.toContain('2:00 AM');
     expect(labels(day)).not.toContain('2:30 AM');
-    const slot = (label: string) => day?.slots.find((s) => s.label === label)?.startsAt;
+    const slot = (label: string) =>
+      day?.slots.find((s) => s.label === label)?.startsAt.toISOString();
     expect(slot('1:30 AM')).toBe('2026-03-08T06:30:00.000Z');
     expect(slot('3:00 AM')).toBe('2026-03-08T07:00:00.000Z');
     expect(slot('11:30 PM')).toBe('2026-03-09T03:30:00.000Z');
@@ -149,7 +194,8 @@ function describeBookingWindow() {
     const day = dayOf(listBookableDays(at('2026-10-25T16:00:00Z')), '1_11_2026');
     expect(day?.slots).toHaveLength(48);
     expect(labels(day).filter((l) => l === '1:00 AM')).toHaveLength(1);
-    const slot = (label: string) => day?.slots.find((s) => s.label === label)?.startsAt;
+    const slot = (label: string) =>
+      day?.slots.find((s) => s.label === label)?.startsAt.toISOString();
     expect(slot('1:00 AM')).toBe('2026-11-01T05:00:00.000Z');
     expect(slot('2:00 AM')).toBe('2026-11-01T07:00:00.000Z');
     expect(slot('11:30 PM')).toBe('2026-11-02T04:30:00.000Z');
@@ -213,6 +259,24 @@ describe('bookable slots', () => {
       '2026-11-22T15:30:00.000Z',
     );
     expect(businessToday(at('2026-11-23T04:59:00Z'))).toEqual({ year: 2026, month: 11, day: 22 });
+  });
+});
+
+describe('days of the strip', () => {
+  it('are spoken with the whole weekday and month, as Intl would say them', () => {
+    const spoken = new Intl.DateTimeFormat('en-US', {
+      weekday: 'long',
+      month: 'long',
+      day: 'numeric',
+      timeZone: 'UTC',
+    });
+    const short = new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone: 'UTC' });
+    for (const day of listBookableDays(at('2026-11-22T15:07:00Z'))) {
+      const utcDay = Date.UTC(day.year, day.month - 1, day.day);
+      expect(formatDaySpoken(day)).toBe(spoken.format(utcDay));
+      expect(day.weekday).toBe(short.format(utcDay).toUpperCase());
+    }
+    expect(formatDaySpoken({ year: 2026, month: 11, day: 23 })).toBe('Monday, November 23');
   });
 });
 

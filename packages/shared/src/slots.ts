@@ -14,7 +14,17 @@ export const SLOT_MINUTES = 30;
 export const SLOTS_PER_ROW = 5;
 
 const SLOT_MS = SLOT_MINUTES * 60_000;
-const WEEKDAYS = ['SUN', 'MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT'] as const;
+// Names written out rather than asked of Intl, like New York's offset below: the booking form
+// computes its dates while it is drawn, and a phone's first date formatter is slow.
+const WEEKDAYS = [
+  'Sunday',
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+] as const;
 const MONTHS = [
   'January',
   'February',
@@ -45,8 +55,8 @@ export interface WallClock extends CalendarDate {
 export interface Slot {
   /** The time label the site shows and `slots_booked` lists, e.g. `9:30 AM`. */
   label: string;
-  /** ISO instant the slot starts at. */
-  startsAt: string;
+  /** The instant the slot starts at. */
+  startsAt: Date;
 }
 
 export interface SlotDay extends CalendarDate {
@@ -62,40 +72,43 @@ export interface SlotDay extends CalendarDate {
 /** Dates taken so far, as the service list sends them: `d_m_yyyy` to time labels. */
 export type SlotsBooked = Record<string, readonly string[]>;
 
-let wallClockFormat: Intl.DateTimeFormat | undefined;
+const HOUR_MS = 3_600_000;
+
+/** The day of the month of a month's `n`th Sunday (`monthIndex` 0 to 11). */
+function nthSunday(year: number, monthIndex: number, n: number): number {
+  const firstWeekday = new Date(Date.UTC(year, monthIndex, 1)).getUTCDay();
+  return 1 + ((7 - firstWeekday) % 7) + (n - 1) * 7;
+}
+
+/**
+ * New York's offset from UTC at an instant, by the US rule in force since 2007: daylight time
+ * (UTC-4) from the second Sunday of March at 2:00 standard time (07:00 UTC) to the first Sunday
+ * of November at 2:00 daylight time (06:00 UTC), standard time (UTC-5) the rest of the year.
+ * Written out rather than asked of Intl: a phone's first date formatter costs it tens of
+ * milliseconds (ICU's set-up), which the booking form paid while being drawn. The tests hold
+ * the rule to the time-zone database (`America/New_York`) hour by hour over decades.
+ */
+function offsetMsAt(epochMs: number): number {
+  const year = new Date(epochMs).getUTCFullYear();
+  const daylightFrom = Date.UTC(year, 2, nthSunday(year, 2, 2), 7);
+  const daylightUntil = Date.UTC(year, 10, nthSunday(year, 10, 1), 6);
+  return epochMs >= daylightFrom && epochMs < daylightUntil ? -4 * HOUR_MS : -5 * HOUR_MS;
+}
 
 /** The wall-clock reading in New York at an instant. */
 export function wallClockAt(instant: Date): WallClock {
-  wallClockFormat ??= new Intl.DateTimeFormat('en-US', {
-    timeZone: BUSINESS_TIME_ZONE,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-  });
-  const fields: Record<string, number> = {};
-  for (const part of wallClockFormat.formatToParts(instant)) {
-    if (part.type !== 'literal') fields[part.type] = Number(part.value);
-  }
+  const shifted = new Date(instant.getTime() + offsetMsAt(instant.getTime()));
   return {
-    year: fields.year ?? NaN,
-    month: fields.month ?? NaN,
-    day: fields.day ?? NaN,
-    hour: fields.hour ?? NaN,
-    minute: fields.minute ?? NaN,
+    year: shifted.getUTCFullYear(),
+    month: shifted.getUTCMonth() + 1,
+    day: shifted.getUTCDate(),
+    hour: shifted.getUTCHours(),
+    minute: shifted.getUTCMinutes(),
   };
 }
 
 function utcOfWallClock(w: WallClock): number {
   return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute);
-}
-
-/** Minutes New York is ahead of UTC at an instant (-240 in summer, -300 in winter). */
-function offsetMsAt(epochMs: number): number {
-  const flooredToMinute = Math.floor(epochMs / 60_000) * 60_000;
-  return utcOfWallClock(wallClockAt(new Date(flooredToMinute))) - flooredToMinute;
 }
 
 function sameWallClock(a: WallClock, b: WallClock): boolean {
@@ -209,7 +222,7 @@ function slotsOfDay(date: CalendarDate, earliest: Date, booked: ReadonlySet<stri
         : instantFromWallClock({ ...date, hour, minute });
       if (!instant || instant < earliest) continue;
       const label = formatSlotTime(hour, minute);
-      if (!booked.has(label)) slots.push({ label, startsAt: instant.toISOString() });
+      if (!booked.has(label)) slots.push({ label, startsAt: instant });
     }
   }
   return slots;
@@ -226,11 +239,10 @@ export function listBookableDays(now: Date, slotsBooked: SlotsBooked = {}): Slot
   for (let offset = 0; offset < BOOKING_WINDOW_DAYS; offset++) {
     const date = addDays(today, offset);
     const key = slotDateKey(date);
-    const weekday = new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay();
     days.push({
       ...date,
       key,
-      weekday: WEEKDAYS[weekday] ?? '',
+      weekday: weekdayOf(date).slice(0, 3).toUpperCase(),
       monthShort: (MONTHS[date.month - 1] ?? '').slice(0, 3),
       slots: slotsOfDay(date, earliest, new Set(slotsBooked[key] ?? [])),
     });
@@ -243,6 +255,15 @@ export function isBookableSlot(now: Date, dateKey: string, timeLabel: string): b
   const startsAt = slotStartsAt(dateKey, timeLabel);
   if (!startsAt || startsAt < earliestSlotStart(now)) return false;
   return startsAt < midnightOf(addDays(lastBookableDay(now), 1));
+}
+
+function weekdayOf(date: CalendarDate): string {
+  return WEEKDAYS[new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay()] ?? '';
+}
+
+/** `Monday, November 23`: a day of the strip as a screen reader says it. */
+export function formatDaySpoken(date: CalendarDate): string {
+  return `${weekdayOf(date)}, ${MONTHS[date.month - 1]} ${date.day}`;
 }
 
 /** `November 22, 2026`: how appointments show their `d_m_yyyy` date. */

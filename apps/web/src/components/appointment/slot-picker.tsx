@@ -1,6 +1,6 @@
 import { useRef, useState, type CSSProperties, type KeyboardEvent, type RefObject } from 'react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { BOOKING_WINDOW_DAYS, SLOTS_PER_ROW, type SlotDay } from '@app/shared';
+import { BOOKING_WINDOW_DAYS, formatDaySpoken, SLOTS_PER_ROW, type SlotDay } from '@app/shared';
 
 interface SlotPickerProps {
   days: readonly SlotDay[];
@@ -18,21 +18,11 @@ const choiceIdle =
 const choiceFull =
   'border-dashed border-line bg-canvas text-ink-muted hover:border-brand/40 aria-pressed:hover:bg-brand-soft';
 
-/** `Monday, November 23`: the day as a screen reader says it (the strip shows `MON 23 Nov`). */
-function spokenDay(day: SlotDay): string {
-  return new Date(Date.UTC(day.year, day.month - 1, day.day)).toLocaleDateString('en-US', {
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
-}
-
 /** What the polite status says once a day is chosen: how many times it has left. */
 function dayStatus(day: SlotDay): string {
   const count = day.slots.length;
-  if (count === 0) return `No times left on ${spokenDay(day)}.`;
-  return `${count} ${count === 1 ? 'time' : 'times'} free on ${spokenDay(day)}.`;
+  if (count === 0) return `No times left on ${formatDaySpoken(day)}.`;
+  return `${count} ${count === 1 ? 'time' : 'times'} free on ${formatDaySpoken(day)}.`;
 }
 
 /**
@@ -193,7 +183,7 @@ export function SlotPicker({
                   {day.monthShort}
                 </span>
                 <span className="sr-only">
-                  {full ? `${spokenDay(day)}, no times left` : spokenDay(day)}
+                  {full ? `${formatDaySpoken(day)}, no times left` : formatDaySpoken(day)}
                 </span>
               </button>
             </li>
@@ -212,7 +202,7 @@ export function SlotPicker({
                 · {selectedDay.weekday} {selectedDay.monthShort} {selectedDay.day}
               </span>
             </span>
-            <span className="sr-only">{`Choose a time, ${spokenDay(selectedDay)}`}</span>
+            <span className="sr-only">{`Choose a time, ${formatDaySpoken(selectedDay)}`}</span>
           </>
         ) : (
           'Choose a time'
