@@ -14,6 +14,7 @@ import lighthouse, { type Result } from 'lighthouse';
 import {
   ROOT_DIR,
   makeTempDir,
+  median,
   onCleanup,
   run,
   runMain,
@@ -100,12 +101,6 @@ async function audit(url: string, port: number): Promise<Result> {
     if (attempt === 3) throw new Error(`Lighthouse failed on ${url}: ${error.message}`);
     console.warn(`Lighthouse could not measure ${url} (${error.code}), trying again`);
   }
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 }
 
 function row(label: string, m: Omit<Measure, 'losses'>): string[] {

@@ -252,6 +252,12 @@ export function table(rows: string[][]): string {
     .join('\n');
 }
 
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+}
+
 export function verdict(ok: boolean): string {
   return ok ? 'OK' : 'OVER BUDGET';
 }
