@@ -18,16 +18,14 @@ import { readFileSync } from 'node:fs';
 import { stripTypeScriptTypes } from 'node:module';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import type * as slotsModule from '../packages/shared/src/slots.ts';
 import { ROOT_DIR, median, runMain, table } from './lib/harness.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 15));
 const CPU_SLOWDOWN = 4;
 
-interface SlotsModule {
-  listBookableDays(now: Date): { year: number; month: number; day: number }[];
-  formatDaySpoken(date: { year: number; month: number; day: number }): string;
-}
+type SlotsModule = Pick<typeof slotsModule, 'listBookableDays' | 'formatDaySpoken'>;
 
 /** The page's global scope once the module is loaded (the functions below run in the page). */
 type PageScope = typeof globalThis & { slots: SlotsModule };
