@@ -21,6 +21,13 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'web',
+          // The web app's build scripts; the app itself is tested in the browser (e2e/).
+          include: ['apps/web/scripts/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
           name: 'api',
           include: ['apps/api/src/**/*.test.ts'],
           testTimeout: 30_000,

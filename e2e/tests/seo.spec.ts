@@ -251,6 +251,36 @@ test.describe('drawn pages in the browser', () => {
     });
   }
 
+  test('pages load only the site’s own cut of the font, and the whole of it for accents', async ({
+    page,
+    services,
+  }) => {
+    const fonts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'font') fonts.push(new URL(request.url()).pathname);
+    });
+    // Routing turns the browser's cache off: each page asks for its fonts afresh.
+    await page.route(/\.woff2$/, (route) => route.continue());
+    const paths = [...PAGES.map((p) => p.path), `/appointment/${services[0]?._id}`, '/login'];
+    for (const path of paths) {
+      fonts.length = 0;
+      await page.goto(path, { waitUntil: 'networkidle' });
+      // The cut (apps/web/scripts/subset-font.ts) has every character the page prints.
+      expect(fonts, path).toEqual([
+        expect.stringMatching(/\/inter-core-wght-normal-[\w-]+\.woff2$/),
+      ]);
+    }
+    // A customer's name with an accent: its letters come from @fontsource's Latin file.
+    fonts.length = 0;
+    await page.getByRole('heading', { level: 1 }).evaluate((h1) => (h1.textContent = 'José'));
+    await expect
+      .poll(() => fonts)
+      .toEqual([expect.stringMatching(/\/inter-latin-wght-normal-[\w-]+\.woff2$/)]);
+    await expect
+      .poll(() => page.evaluate(() => document.fonts.check('700 16px "Inter Variable"', 'é')))
+      .toBe(true);
+  });
+
   test('a car page hydrates its HTML, then draws the booking form', async ({ page, services }) => {
     const service = services[0];
     if (!service) throw new Error('the demo catalogue is empty');
