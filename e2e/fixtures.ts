@@ -6,20 +6,12 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
-import { resolveBusiness, ServiceListResponseSchema, type Service } from '@app/shared';
+import { businessFromEnv, ServiceListResponseSchema, type Service } from '@app/shared';
 
 export { expect };
 
 /** The contact details the site was built with: the shared defaults unless BUSINESS_* is set. */
-export const BUSINESS = resolveBusiness({
-  name: process.env.BUSINESS_NAME,
-  phone: process.env.BUSINESS_PHONE,
-  email: process.env.BUSINESS_EMAIL,
-  street: process.env.BUSINESS_STREET,
-  locality: process.env.BUSINESS_LOCALITY,
-  region: process.env.BUSINESS_REGION,
-  postalCode: process.env.BUSINESS_POSTAL_CODE,
-});
+export const BUSINESS = businessFromEnv(process.env);
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_BUSINESS,
+  businessFromEnv,
   formatAddress,
   resolveBusiness,
   telHref,
@@ -17,6 +18,17 @@ describe('business configuration', () => {
     const business = resolveBusiness({ phone: '508-555-0199', email: 'rides@example.com' });
     expect(business.phone).toBe('508-555-0199');
     expect(business.email).toBe('rides@example.com');
+  });
+
+  it('reads the overrides from BUSINESS_* variables', () => {
+    const business = businessFromEnv({
+      BUSINESS_NAME: 'Dedham Cars',
+      BUSINESS_PHONE: ' ',
+      HOME: '/',
+    });
+    expect(business.name).toBe('Dedham Cars');
+    expect(business.phone).toBe(DEFAULT_BUSINESS.phone);
+    expect(businessFromEnv({})).toEqual(DEFAULT_BUSINESS);
   });
 
   it('has a Norfolk, MA address and a dialable phone', () => {

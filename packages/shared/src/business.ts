@@ -52,6 +52,27 @@ export function resolveBusiness(overrides: Partial<Record<keyof Business, unknow
   };
 }
 
+/** The environment variable of each overridable field. */
+const BUSINESS_ENV = {
+  name: 'BUSINESS_NAME',
+  phone: 'BUSINESS_PHONE',
+  email: 'BUSINESS_EMAIL',
+  street: 'BUSINESS_STREET',
+  locality: 'BUSINESS_LOCALITY',
+  region: 'BUSINESS_REGION',
+  postalCode: 'BUSINESS_POSTAL_CODE',
+} as const;
+
+/**
+ * The business as an environment describes it (`BUSINESS_*`): the server's `process.env`, the
+ * build's `import.meta.env`, the browser tests' `process.env` all read it here.
+ */
+export function businessFromEnv(env: Readonly<Record<string, unknown>>): Business {
+  return resolveBusiness(
+    Object.fromEntries(Object.entries(BUSINESS_ENV).map(([field, name]) => [field, env[name]])),
+  );
+}
+
 export function formatAddress(business: Business): string {
   return `${business.street}, ${business.locality}, ${business.region} ${business.postalCode}`;
 }

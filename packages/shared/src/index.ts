@@ -7,5 +7,6 @@ export * from './schemas/service.ts';
 export * from './schemas/account.ts';
 export * from './booking-rules.ts';
 export * from './schemas/booking.ts';
+export * from './schemas/checkout.ts';
 export * from './google-nonce.ts';
 export * from './page-rendering.ts';

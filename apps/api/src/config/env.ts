@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
-import { resolveBusiness, type Business } from '@app/shared';
+import { businessFromEnv, type Business } from '@app/shared';
 
 /** The repository root: paths in the environment are relative to it. */
 export const ROOT_DIR = resolve(import.meta.dirname, '../../../..');
@@ -159,15 +159,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   const env = parsed.data;
   const dataDir = resolve(ROOT_DIR, env.DATA_DIR);
-  const business = resolveBusiness({
-    name: env.BUSINESS_NAME,
-    phone: env.BUSINESS_PHONE,
-    email: env.BUSINESS_EMAIL,
-    street: env.BUSINESS_STREET,
-    locality: env.BUSINESS_LOCALITY,
-    region: env.BUSINESS_REGION,
-    postalCode: env.BUSINESS_POSTAL_CODE,
-  });
+  const business = businessFromEnv(env);
   return {
     env: env.NODE_ENV,
     isProduction: env.NODE_ENV === 'production',

@@ -1,17 +1,9 @@
-import { resolveBusiness } from '@app/shared';
+import { businessFromEnv } from '@app/shared';
 
 /** The only module that reads the build-time environment of the web app. */
 export const API_BASE = (import.meta.env.VITE_API_BASE as string | undefined) ?? '/api';
 
-export const BUSINESS = resolveBusiness({
-  name: import.meta.env.BUSINESS_NAME,
-  phone: import.meta.env.BUSINESS_PHONE,
-  email: import.meta.env.BUSINESS_EMAIL,
-  street: import.meta.env.BUSINESS_STREET,
-  locality: import.meta.env.BUSINESS_LOCALITY,
-  region: import.meta.env.BUSINESS_REGION,
-  postalCode: import.meta.env.BUSINESS_POSTAL_CODE,
-});
+export const BUSINESS = businessFromEnv(import.meta.env);
 
 /** Google sign-in's OAuth client id; when unset the login page shows no Google button. */
 export const GOOGLE_CLIENT_ID =

@@ -171,6 +171,13 @@ export const UserProfileSchema = z.object({
 });
 export type UserProfile = z.infer<typeof UserProfileSchema>;
 
+/** `GET /user/profile`: `user` is null for a visitor (not an error). */
+export const ProfileResponseSchema = z.object({
+  success: z.literal(true),
+  user: UserProfileSchema.nullable(),
+});
+export type ProfileResponse = z.infer<typeof ProfileResponseSchema>;
+
 export const FEEDBACK_EMOJIS = ['sad', 'neutral', 'happy'] as const;
 
 export const FeedbackSchema = z
@@ -193,6 +200,9 @@ export const FeedbackSchema = z
   .transform((v) => ({ ...v, feedback: v.feedback.trim() }));
 export type FeedbackRequest = z.input<typeof FeedbackSchema>;
 
-/** `{ success, message }`: what most state-changing calls answer. */
-export const MessageResponseSchema = z.object({ success: z.boolean(), message: z.string() });
+/**
+ * `{ success, message }`: what the account, sign-in and feedback calls answer (register, login,
+ * logout, update-profile, forgot- and reset-password, Google sign-in, leave-feedback).
+ */
+export const MessageResponseSchema = z.object({ success: z.literal(true), message: z.string() });
 export type MessageResponse = z.infer<typeof MessageResponseSchema>;

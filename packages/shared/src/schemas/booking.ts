@@ -68,33 +68,29 @@ export const BookingRequestSchema = z
 export type BookingRequest = z.input<typeof BookingRequestSchema>;
 export type BookingInput = z.output<typeof BookingRequestSchema>;
 
-/** `POST /user/create-checkout-session`: the appointment to pay for (other fields are echoed). */
-export const CheckoutRequestSchema = z.object({
-  appointmentId: z.uuid({ message: 'Invalid appointment id' }),
+/** `POST /user/book-appointment` answers the new hold's id. */
+export const BookingResponseSchema = z.object({
+  success: z.literal(true),
+  appointmentId: z.uuid(),
+  message: z.string(),
 });
+export type BookingResponse = z.infer<typeof BookingResponseSchema>;
 
-export const PaymentDetailsQuerySchema = z.object({
-  session_id: z
-    .string({ error: 'Payment details not found' })
-    .regex(/^[A-Za-z0-9_]{8,255}$/, 'Payment details not found'),
+/** One entry of `GET /user/appointments`. */
+export const AppointmentViewSchema = z.object({
+  _id: z.string(),
+  serviceData: z.object({ image: z.string(), name: z.string(), address: z.string() }),
+  type: z.string(),
+  slotDate: z.string(),
+  slotTime: z.string(),
+  payment: z.boolean(),
+  cancelled: z.boolean(),
+  isCompleted: z.boolean(),
 });
+export type AppointmentView = z.infer<typeof AppointmentViewSchema>;
 
-/** What `/user/stripe-payment-details` answers as `session`. */
-export interface PaymentSessionResult {
-  customer_details: { name: string; email: string };
-  amount_total: number;
-  payment_status: string;
-  metadata: { Date: string; Time: string; serviceName: string; serviceAddress: string };
-}
-
-/** One entry of `/user/appointments`. */
-export interface AppointmentView {
-  _id: string;
-  serviceData: { image: string; name: string; address: string };
-  type: string;
-  slotDate: string;
-  slotTime: string;
-  payment: boolean;
-  cancelled: boolean;
-  isCompleted: boolean;
-}
+export const AppointmentsResponseSchema = z.object({
+  success: z.literal(true),
+  appointments: z.array(AppointmentViewSchema),
+});
+export type AppointmentsResponse = z.infer<typeof AppointmentsResponseSchema>;

@@ -31,6 +31,9 @@ export const ServiceListResponseSchema = z.object({
 });
 export type ServiceListResponse = z.infer<typeof ServiceListResponseSchema>;
 
+export const ServiceResponseSchema = z.object({ success: z.literal(true), service: ServiceSchema });
+export type ServiceResponse = z.infer<typeof ServiceResponseSchema>;
+
 /** Ids are UUIDs; anything else is answered 400 before touching the database. */
 export const ServiceIdSchema = z.uuid({ message: 'Invalid service id' });
 
@@ -42,3 +45,4 @@ export const ErrorResponseSchema = z.object({
 export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
 
 export const CsrfTokenResponseSchema = z.object({ csrfToken: z.string() });
+export type CsrfTokenResponse = z.infer<typeof CsrfTokenResponseSchema>;

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+/** `POST /user/create-checkout-session`: the appointment to pay for (other fields are ignored). */
+export const CheckoutRequestSchema = z.object({
+  appointmentId: z.uuid({ message: 'Invalid appointment id' }),
+});
+export type CheckoutRequest = z.input<typeof CheckoutRequestSchema>;
+
+/** The hosted checkout to send the customer to. */
+export const CheckoutResponseSchema = z.object({ success: z.literal(true), url: z.string() });
+export type CheckoutResponse = z.infer<typeof CheckoutResponseSchema>;
+
+/** `GET /user/stripe-payment-details?session_id=`. */
+export const PaymentDetailsQuerySchema = z.object({
+  session_id: z
+    .string({ error: 'Payment details not found' })
+    .regex(/^[A-Za-z0-9_]{8,255}$/, 'Payment details not found'),
+});
+
+/** What `/user/stripe-payment-details` answers as `session`: Stripe's field names. */
+export const PaymentSessionResultSchema = z.object({
+  customer_details: z.object({ name: z.string(), email: z.string() }),
+  amount_total: z.number(),
+  payment_status: z.string(),
+  metadata: z.object({
+    Date: z.string(),
+    Time: z.string(),
+    serviceName: z.string(),
+    serviceAddress: z.string(),
+  }),
+});
+export type PaymentSessionResult = z.infer<typeof PaymentSessionResultSchema>;
+
+export const PaymentDetailsResponseSchema = z.object({
+  success: z.literal(true),
+  session: PaymentSessionResultSchema,
+});
+export type PaymentDetailsResponse = z.infer<typeof PaymentDetailsResponseSchema>;
