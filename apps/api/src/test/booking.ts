@@ -13,7 +13,7 @@ import {
   type DbHandle,
 } from '@app/db';
 import type { BookingRequest } from '@app/shared';
-import { createSession } from '../modules/session/sessions.ts';
+import { createSession } from '../modules/auth/sessions.ts';
 import { Browser } from './browser.ts';
 import { testConfig } from './config.ts';
 

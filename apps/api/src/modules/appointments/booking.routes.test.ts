@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { MESSAGES, SLOT_TAKEN_MESSAGE } from '@app/shared';
 import { buildApp } from '../../app.ts';
 import { CSRF_FAILED_MESSAGE } from '../../plugins/csrf.ts';
-import { NOT_SIGNED_IN_MESSAGE } from '../../plugins/auth.ts';
+import { NOT_SIGNED_IN_MESSAGE } from '../../errors.ts';
 import { Browser, expectFailure } from '../../test/browser.ts';
 import {
   appointmentRow,
@@ -19,11 +19,11 @@ import { testConfig } from '../../test/config.ts';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../test/databases.ts';
 import { insertAppointment, insertUser } from '../../test/fixtures.ts';
 import {
-  MAX_PENDING_HOLDS_PER_USER,
   SERVICE_UNAVAILABLE_MESSAGE,
   SLOT_NOT_BOOKABLE_MESSAGE,
   TOO_MANY_HOLDS_MESSAGE,
-} from './create-booking.ts';
+} from './book-appointment.ts';
+import { MAX_PENDING_HOLDS_PER_USER } from './holds.ts';
 
 const NOW = new Date('2026-11-22T15:07:00Z'); // Sunday 10:07 AM in New York
 const BOOK = '/api/user/book-appointment';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { MESSAGES } from '@app/shared';
 import { buildApp } from '../../app.ts';
-import { NOT_SIGNED_IN_MESSAGE } from '../../plugins/auth.ts';
+import { NOT_SIGNED_IN_MESSAGE } from '../../errors.ts';
 import { Browser, expectFailure, expectSuccess, uniqueEmail } from '../../test/browser.ts';
 import { testConfig } from '../../test/config.ts';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../test/databases.ts';

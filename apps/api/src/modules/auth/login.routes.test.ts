@@ -12,7 +12,7 @@ import {
 } from '../../test/browser.ts';
 import { testConfig } from '../../test/config.ts';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../test/databases.ts';
-import { INVALID_LOGIN_MESSAGE } from './accounts.ts';
+import { INVALID_LOGIN_MESSAGE } from './authenticate-user.ts';
 
 const LOGGED_IN = 'Logged in successfully';
 

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '@app/db';
+import type { AuthUser } from '../../plugins/auth.ts';
 import {
   readSessionToken,
   writeSessionCookie,
@@ -10,7 +11,7 @@ import { createSession, deleteSession, type SessionPolicy } from './sessions.ts'
 export type StartSession = (
   request: FastifyRequest,
   reply: FastifyReply,
-  userId: string,
+  user: AuthUser,
 ) => Promise<void>;
 
 /**
@@ -23,12 +24,12 @@ export function sessionStarter(options: {
   policy: SessionPolicy;
   now: () => Date;
 }): StartSession {
-  return async (request, reply, userId) => {
+  return async (request, reply, user) => {
     const previous = readSessionToken(request, options.cookie);
     if (previous) await deleteSession(options.db, previous);
-    const token = await createSession(options.db, userId, options.now(), options.policy);
+    const token = await createSession(options.db, user.id, options.now(), options.policy);
     writeSessionCookie(reply, options.cookie, token, options.policy.maxAgeMs);
     // From here on the request is this user's (the sign-in's security event names them).
-    request.userId = userId;
+    request.user = user;
   };
 }

@@ -15,7 +15,8 @@ import {
 import { createClock, MINUTE } from '../../test/clock.ts';
 import { testConfig } from '../../test/config.ts';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../test/databases.ts';
-import { ALREADY_PAID_MESSAGE, PAYMENT_NOT_FOUND_MESSAGE } from './checkout.ts';
+import { PAYMENT_NOT_FOUND_MESSAGE } from './get-payment-details.ts';
+import { ALREADY_PAID_MESSAGE } from './start-checkout.ts';
 import { CHECKOUT_LIFETIME_MS, HOLD_GRACE_MS } from './holds.ts';
 
 const NOW = new Date('2026-11-22T15:07:00Z'); // Sunday 10:07 AM in New York

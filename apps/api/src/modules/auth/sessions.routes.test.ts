@@ -5,8 +5,8 @@ import { eq } from 'drizzle-orm';
 import { sessions, users } from '@app/db';
 import { MESSAGES } from '@app/shared';
 import { buildApp } from '../../app.ts';
-import { NOT_SIGNED_IN_MESSAGE } from '../../plugins/auth.ts';
-import { newToken } from '../../plugins/session-cookie.ts';
+import { NOT_SIGNED_IN_MESSAGE } from '../../errors.ts';
+import { newToken } from '../../lib/tokens.ts';
 import {
   Browser,
   PASSWORD,

@@ -1,6 +1,7 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
-import { passwordResets, preparedStatement, sessions, type Database } from '@app/db';
-import { hashToken, newToken } from '../../plugins/session-cookie.ts';
+import { passwordResets, preparedStatement, sessions, users, type Database } from '@app/db';
+import { hashToken, newToken } from '../../lib/tokens.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
 
 export interface SessionPolicy {
   /** A session unused this long ends. */
@@ -33,8 +34,9 @@ export async function createSession(
 /** Every request of a signed-in user asks this: prepared, so PostgreSQL plans it once. */
 const liveSession = preparedStatement((db) =>
   db
-    .select({ userId: sessions.userId, lastSeenAt: sessions.lastSeenAt })
+    .select({ id: users.id, role: users.role, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
         eq(sessions.tokenHash, sql.placeholder('tokenHash')),
@@ -46,12 +48,12 @@ const liveSession = preparedStatement((db) =>
 );
 
 /** The user a session token belongs to, or null when unknown, idle too long or expired. */
-export async function findSessionUserId(
+export async function findSessionUser(
   db: Database,
   token: string,
   now: Date,
   policy: SessionPolicy,
-): Promise<string | null> {
+): Promise<AuthUser | null> {
   const tokenHash = hashToken(token);
   const [session] = await liveSession(db).execute({
     tokenHash,
@@ -62,18 +64,14 @@ export async function findSessionUserId(
   if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, tokenHash));
   }
-  return session.userId;
+  return { id: session.id, role: session.role };
 }
 
 export async function deleteSession(db: Database, token: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
 }
 
-export async function deleteUserSessions(db: Database, userId: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
-}
-
-/** Housekeeping: sessions past their absolute end and reset links past their hour. */
+/** Housekeeping (a job, every hour): sessions past their absolute end, reset links past their hour. */
 export async function deleteExpiredSessions(db: Database, now: Date): Promise<void> {
   await db.delete(sessions).where(lt(sessions.expiresAt, now));
   await db.delete(passwordResets).where(lt(passwordResets.expiresAt, now));

@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { appointments, services, users, type Database } from '@app/db';
 import { listBookableDays } from '@app/shared';
-import { createSession } from '../modules/session/sessions.ts';
-import { bookingRequest } from '../test/booking.ts';
-import { testConfig } from '../test/config.ts';
+import { createSession } from '../modules/auth/sessions.ts';
+import { bookingRequest } from './booking.ts';
+import { testConfig } from './config.ts';
 
 /** Helpers of the fault tests: customers, slots, bookings against a server process. */
 

@@ -17,8 +17,9 @@ import {
 import { testConfig } from '../../test/config.ts';
 import { databaseKinds } from '../../test/databases.ts';
 import { startServerProcess, type ServerProcess } from '../../test/server-process.ts';
-import { createSession } from '../session/sessions.ts';
-import { MAX_PENDING_HOLDS_PER_USER, TOO_MANY_HOLDS_MESSAGE } from './create-booking.ts';
+import { createSession } from '../auth/sessions.ts';
+import { TOO_MANY_HOLDS_MESSAGE } from './book-appointment.ts';
+import { MAX_PENDING_HOLDS_PER_USER } from './holds.ts';
 
 const CUSTOMERS = 50;
 const config = testConfig();

@@ -11,10 +11,8 @@ import {
 } from '@app/shared';
 import { isUniqueViolation } from '../../db-errors.ts';
 import { AppError } from '../../errors.ts';
-import { CHECKOUT_LIFETIME_MS, HOLD_GRACE_MS } from './holds.ts';
-
-/** One customer cannot hold more slots than this while not paying for them. */
-export const MAX_PENDING_HOLDS_PER_USER = 3;
+import { CHECKOUT_LIFETIME_MS, HOLD_GRACE_MS, MAX_PENDING_HOLDS_PER_USER } from './holds.ts';
+import type { AppointmentChange } from './status.ts';
 
 export const SLOT_NOT_BOOKABLE_MESSAGE =
   'This time is not available for booking. Please choose another time.';
@@ -36,15 +34,15 @@ const serviceById = preparedStatement((db) =>
  * not past and inside the 90-day window, and the price is the server's. The database's unique
  * index decides a race for the slot: exactly one booking wins, the others hear it was taken.
  */
-export async function createBooking(
+export async function bookAppointment(
   db: Database,
   userId: string,
   input: BookingInput,
   now: Date,
-): Promise<{ appointmentId: string }> {
+): Promise<AppointmentChange> {
   const [service] = await serviceById(db).execute({ id: input.serviceId });
   if (!service) throw AppError.notFound('Service not found');
-  if (!service.available) throw new AppError(409, SERVICE_UNAVAILABLE_MESSAGE);
+  if (!service.available) throw AppError.conflict(SERVICE_UNAVAILABLE_MESSAGE);
 
   const serviceType = chooseServiceType(service.serviceTypes, input.selectedServiceType);
   const slotStart = slotStartsAt(input.slotDate, input.slotTime);
@@ -81,11 +79,11 @@ export async function createBooking(
     // release a stale hold on this slot, insert. At 50 concurrent bookings the six statements
     // this replaced spent most of their time waiting on each other's round trips.
     if (!(await bookHold(db, hold, now, MAX_PENDING_HOLDS_PER_USER)))
-      throw new AppError(429, TOO_MANY_HOLDS_MESSAGE);
-    return { appointmentId: hold.id };
+      throw AppError.tooManyRequests(TOO_MANY_HOLDS_MESSAGE);
+    return { appointmentId: hold.id, userId, from: null, to: hold.status, at: now };
   } catch (error) {
     if (isUniqueViolation(error, 'appointments_one_live_per_slot'))
-      throw new AppError(409, SLOT_TAKEN_MESSAGE);
+      throw AppError.conflict(SLOT_TAKEN_MESSAGE);
     throw error;
   }
 }

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { passwordResets, users } from '@app/db';
 import { MESSAGES } from '@app/shared';
 import { buildApp } from '../../app.ts';
-import { createMailer, type Mail, type Mailer } from '../../plugins/mailer.ts';
+import { createMailer, type Mail, type Mailer } from '../../email/transport.ts';
 import {
   Browser,
   PASSWORD,
@@ -22,9 +22,9 @@ import {
   type ReceivedMail,
   type TestSmtpServer,
 } from '../../test/smtp.ts';
-import { INVALID_LOGIN_MESSAGE } from './accounts.ts';
-import { INVALID_RESET_LINK_MESSAGE } from './password-reset.ts';
-import { FORGOT_PASSWORD_MESSAGE } from './user.routes.ts';
+import { INVALID_LOGIN_MESSAGE } from './authenticate-user.ts';
+import { INVALID_RESET_LINK_MESSAGE } from './reset-password.ts';
+import { FORGOT_PASSWORD_MESSAGE } from './auth.routes.ts';
 
 const PUBLIC_BASE_URL = 'https://rides.example.test';
 const NEW_PASSWORD = 'Brand-new p4ss!';

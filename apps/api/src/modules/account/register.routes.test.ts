@@ -13,7 +13,7 @@ import {
 } from '../../test/browser.ts';
 import { testConfig } from '../../test/config.ts';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../test/databases.ts';
-import { DUPLICATE_EMAIL_MESSAGE } from './accounts.ts';
+import { DUPLICATE_EMAIL_MESSAGE } from './register-user.ts';
 
 const REGISTERED = 'Account created successfully. Please log in.';
 
