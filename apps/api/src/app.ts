@@ -2,6 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DbHandle } from '@app/db';
 import type { Config } from './config/env.ts';
+import { createMailer, type Mailer } from './email/transport.ts';
 import {
   loggerOptions,
   registerRequestId,
@@ -12,7 +13,6 @@ import {
 import { registerAuth } from './plugins/auth.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { registerErrorHandler, sendFrameworkError } from './plugins/error-handler.ts';
-import { createMailer, type Mailer } from './plugins/mailer.ts';
 import {
   createLimiter,
   createMemoryStore,
@@ -23,20 +23,22 @@ import { registerInvalidTextRefusal } from './plugins/refuse-invalid-text.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { sessionCookieFor } from './plugins/session-cookie.ts';
 import { registerWeb } from './plugins/web.ts';
+import { registerAccountRoutes } from './modules/account/account.routes.ts';
+import { registerAppointmentRoutes } from './modules/appointments/appointments.routes.ts';
+import type { OnAppointmentChanged } from './modules/appointments/status.ts';
+import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { createGoogleVerifier, type GoogleVerifier } from './modules/auth/google-verifier.ts';
-import { registerGoogleRoutes } from './modules/auth/google.routes.ts';
+import { findSessionUser } from './modules/auth/sessions.ts';
+import { sessionStarter } from './modules/auth/start-session.ts';
 import { registerFeedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
-import { createServiceListCache } from './modules/service/service-list-cache.ts';
-import { registerServiceRoutes } from './modules/service/service.routes.ts';
-import { sessionStarter } from './modules/session/start-session.ts';
-import { registerUserRoutes } from './modules/user/user.routes.ts';
-import { registerBookingRoutes } from './modules/booking/booking.routes.ts';
 import type { PaymentProvider } from './modules/payments/payment-provider.ts';
 import { registerPaymentWebhook } from './modules/payments/payments.routes.ts';
 import { createSandboxProvider } from './modules/payments/sandbox-provider.ts';
 import { registerSandboxCheckout } from './modules/payments/sandbox.routes.ts';
 import { createStripeProvider } from './modules/payments/stripe-provider.ts';
+import { createServiceListCache } from './modules/service/service-list-cache.ts';
+import { registerServiceRoutes } from './modules/service/service.routes.ts';
 
 /** The largest request body taken (JSON or form): far above any real request, refused with 413. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -71,62 +73,80 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return503OnClosing: true,
   });
 
+  // 1. Dependencies: outside services (from the configuration unless a test passes its own),
+  //    and what the route modules share.
   const store =
     deps.rateLimitStore ??
     (config.redisUrl
       ? createRedisStore(config.redisUrl)
       : createMemoryStore(() => now().getTime()));
+  const limiter = createLimiter(store);
   const mailer = deps.mailer ?? createMailer({ ...config.mail, log: app.log });
   const googleVerifier =
     deps.googleVerifier ??
     (config.googleClientId ? createGoogleVerifier({ clientId: config.googleClientId }) : undefined);
+  const payments = deps.payments ?? paymentProviderFor(config, db, now);
   app.addHook('onClose', async () => {
     if (!deps.rateLimitStore) await store.close();
     if (!deps.mailer) mailer.close();
   });
+  const cookie = sessionCookieFor(config.isProduction);
+  const startSession = sessionStarter({ db: db.db, cookie, policy: config.session, now });
+  const serviceList = createServiceListCache(db.db, { maxAgeMs: serviceListMaxAgeMs, now });
+  // Every committed change of an appointment's status (a slot taken or freed, a payment).
+  const onAppointmentChanged: OnAppointmentChanged = () => serviceList.invalidate();
 
+  // 2. Plugins, in the order their hooks run.
   registerRequestId(app);
   registerSecurityHeaders(app, config);
   registerErrorHandler(app);
   // Bodies are JSON (and the forms of the sandbox page); plain text is refused with 415.
   app.removeContentTypeParser('text/plain');
   await app.register(fastifyCookie);
-  const cookie = sessionCookieFor(config.isProduction);
   registerCsrf(app, { secret: config.sessionSecret, cookie });
-  const auth = registerAuth(app, { db: db.db, cookie, policy: config.session, now });
+  const auth = registerAuth(app, {
+    cookie,
+    findSessionUser: (token) => findSessionUser(db.db, token, now(), config.session),
+  });
   registerSecurityEvents(app);
   registerInvalidTextRefusal(app);
-  const startSession = sessionStarter({ db: db.db, cookie, policy: config.session, now });
-  const limiter = createLimiter(store);
 
-  const serviceList = createServiceListCache(db.db, { maxAgeMs: serviceListMaxAgeMs, now });
-  const onSlotsChanged = () => serviceList.invalidate();
-  const payments = deps.payments ?? paymentProviderFor(config, db, now);
-
+  // 3. Route modules.
   registerHealthRoutes(app, db);
   registerServiceRoutes(app, serviceList);
-  registerUserRoutes(app, { db: db.db, config, auth, limiter, mailer, cookie, startSession, now });
-  registerGoogleRoutes(app, {
+  registerAuthRoutes(app, {
     db: db.db,
-    verifier: googleVerifier,
     limiter,
-    failuresPerIp: config.rateLimits.loginPerIp,
+    limits: config.rateLimits,
+    mailer,
+    cookie,
     startSession,
+    googleVerifier,
+    publicBaseUrl: config.publicBaseUrl,
+    business: config.business,
+    now,
+  });
+  registerAccountRoutes(app, {
+    db: db.db,
+    auth,
+    limiter,
+    signupsPerIp: config.rateLimits.signupPerIp,
     now,
   });
   registerFeedbackRoutes(app, { db: db.db, limiter, now });
-  registerBookingRoutes(app, {
+  registerAppointmentRoutes(app, {
     db: db.db,
     payments,
     limiter,
     paymentsPerIp: config.rateLimits.paymentPerIp,
     publicBaseUrl: config.publicBaseUrl,
-    onSlotsChanged,
+    onAppointmentChanged,
     now,
   });
-  await registerPaymentWebhook(app, { db: db.db, payments, onSlotsChanged, now });
+  await registerPaymentWebhook(app, { db: db.db, payments, onAppointmentChanged, now });
   if (payments.name === 'sandbox')
-    await registerSandboxCheckout(app, { db: db.db, onSlotsChanged, now });
+    await registerSandboxCheckout(app, { db: db.db, onAppointmentChanged, now });
+  // Last: the built site, which answers every GET the API does not.
   await registerWeb(app, config.webDistDir, {
     serviceList,
     now,

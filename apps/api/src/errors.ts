@@ -1,25 +1,59 @@
+/** The answer to a request that needs a signed-in user and has none (or whose user is gone). */
+export const NOT_SIGNED_IN_MESSAGE = 'Please log in to continue.';
+
+/** Each kind of refusal domain code can name, and the HTTP status it is answered with. */
+const STATUS_OF = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  TOO_MANY_REQUESTS: 429,
+  UNAVAILABLE: 503,
+} as const;
+export type AppErrorCode = keyof typeof STATUS_OF;
+
 /**
  * The one error type domain code throws. 4xx messages are shown to the visitor as written;
  * anything else is logged and answered with a generic message.
  */
 export class AppError extends Error {
+  readonly code: AppErrorCode;
   readonly statusCode: number;
 
-  constructor(statusCode: number, message: string) {
+  constructor(code: AppErrorCode, message: string) {
     super(message);
     this.name = 'AppError';
-    this.statusCode = statusCode;
+    this.code = code;
+    this.statusCode = STATUS_OF[code];
   }
 
   static badRequest(message: string) {
-    return new AppError(400, message);
+    return new AppError('BAD_REQUEST', message);
+  }
+
+  static unauthorized(message: string = NOT_SIGNED_IN_MESSAGE) {
+    return new AppError('UNAUTHORIZED', message);
   }
 
   static forbidden(message: string) {
-    return new AppError(403, message);
+    return new AppError('FORBIDDEN', message);
   }
 
   static notFound(message: string) {
-    return new AppError(404, message);
+    return new AppError('NOT_FOUND', message);
+  }
+
+  static conflict(message: string) {
+    return new AppError('CONFLICT', message);
+  }
+
+  static tooManyRequests(message: string) {
+    return new AppError('TOO_MANY_REQUESTS', message);
+  }
+
+  /** Something we depend on (the database) cannot answer now; the visitor may retry. */
+  static unavailable(message: string) {
+    return new AppError('UNAVAILABLE', message);
   }
 }

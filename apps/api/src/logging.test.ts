@@ -6,7 +6,7 @@ import { users } from '@app/db';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from './app.ts';
-import type { Mail, Mailer } from './plugins/mailer.ts';
+import type { Mail, Mailer } from './email/transport.ts';
 import { bookingRequest, bookOk, serviceIdByName } from './test/booking.ts';
 import { Browser, uniqueEmail } from './test/browser.ts';
 import { createClock } from './test/clock.ts';

@@ -45,8 +45,8 @@ const AUTH_EVENTS: Record<string, { event: string; method?: string }> = {
 export function registerSecurityEvents(app: FastifyInstance): void {
   const bound = new WeakSet<object>();
   app.addHook('preHandler', async (request, reply) => {
-    if (!request.userId) return;
-    const log = request.log.child({ userId: request.userId });
+    if (!request.user) return;
+    const log = request.log.child({ userId: request.user.id });
     request.log = log;
     reply.log = log;
     bound.add(request);
@@ -66,7 +66,7 @@ export function registerSecurityEvents(app: FastifyInstance): void {
         outcome,
         statusCode: status,
         // A sign-in names its user only once the handler has run.
-        ...(request.userId && !bound.has(request) ? { userId: request.userId } : {}),
+        ...(request.user && !bound.has(request) ? { userId: request.user.id } : {}),
       },
       'security event',
     );

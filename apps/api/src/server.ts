@@ -1,11 +1,8 @@
 import { createDb, prepareDb } from '@app/db';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config/env.ts';
-import { expireStaleHolds } from './modules/booking/holds.ts';
-import { deleteExpiredSessions } from './modules/session/sessions.ts';
+import { JOBS, startJobs } from './jobs/jobs.ts';
 
-const HOUSEKEEPING_EVERY_MS = 60 * 60_000;
-const HOLD_SWEEP_EVERY_MS = 60_000;
 /**
  * Requests in flight get this long to finish after SIGTERM; then the process exits anyway (1),
  * under the 10 s a container runtime waits before its SIGKILL.
@@ -29,21 +26,7 @@ async function main(): Promise<void> {
     logger: { level: config.logLevel },
   });
 
-  const housekeeping = setInterval(() => {
-    deleteExpiredSessions(db.db, new Date()).catch((error: unknown) =>
-      app.log.warn({ err: error }, 'housekeeping failed'),
-    );
-  }, HOUSEKEEPING_EVERY_MS);
-  housekeeping.unref();
-  // Unpaid holds past their checkout give their slots back: at start (holds that ran out while
-  // the server was down, or after a crash), then every minute.
-  const sweepHolds = () =>
-    expireStaleHolds(db.db, new Date()).catch((error: unknown) =>
-      app.log.warn({ err: error }, 'releasing expired holds failed'),
-    );
-  await sweepHolds();
-  const holdSweep = setInterval(() => void sweepHolds(), HOLD_SWEEP_EVERY_MS);
-  holdSweep.unref();
+  const stopJobs = await startJobs(JOBS, db.db, app.log);
 
   let stopping = false;
   // Once stopping, each answer closes its connection: a client's keep-alive connection would
@@ -56,8 +39,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
-    clearInterval(housekeeping);
-    clearInterval(holdSweep);
+    stopJobs();
     // A client that never finishes its request cannot keep the process from stopping.
     setTimeout(() => {
       app.log.error('requests still in flight after the shutdown grace period: exiting anyway');

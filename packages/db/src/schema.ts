@@ -1,7 +1,18 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  APPOINTMENT_STATUSES,
+  CAR_MODELS,
+  FEEDBACK_EMOJIS,
+  GENDERS,
+  LIVE_APPOINTMENT_STATUSES,
+  USER_ROLES,
+  type AppointmentStatus,
+  type UserRole,
+} from '@app/shared';
 import {
   boolean,
   check,
+  type AnyPgColumn,
   date,
   index,
   integer,
@@ -15,6 +26,13 @@ import {
 
 const money = (name: string) => integer(name).notNull();
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * `column in ('a', 'b')` from a list the app shares, so a CHECK and the code's list cannot drift
+ * apart. The values are written into the SQL, not bound: a constraint has no parameters.
+ */
+const isOneOf = (column: AnyPgColumn, values: readonly string[]): SQL =>
+  sql`${column} in (${sql.raw(values.map((v) => `'${v.replaceAll("'", "''")}'`).join(', '))})`;
 
 /** A car the business offers. Money is integer cents; the API shows whole dollars. */
 export const services = pgTable(
@@ -42,27 +60,11 @@ export const services = pgTable(
     createdAt: instant('created_at').notNull().defaultNow(),
   },
   (t) => [
-    check(
-      'services_model_known',
-      sql`${t.model} in ('Tesla', 'Honda', 'Toyota', 'Kia', 'Chevrolet')`,
-    ),
+    check('services_model_known', isOneOf(t.model, CAR_MODELS)),
     check('services_fees_not_negative', sql`${t.feesCents} >= 0`),
     index('services_position_idx').on(t.position),
   ],
 );
-
-/**
- * Statuses that hold a slot. A hold (`pending_payment`) and a paid booking both keep a slot
- * from anyone else; an expired or cancelled appointment gives it back.
- */
-export const LIVE_APPOINTMENT_STATUSES = ['pending_payment', 'paid'] as const;
-export const APPOINTMENT_STATUSES = [
-  ...LIVE_APPOINTMENT_STATUSES,
-  'expired',
-  'cancelled',
-  'completed',
-] as const;
-export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 
 /** A booked or held slot of one car, with the ride's details and its payment state. */
 export const appointments = pgTable(
@@ -99,16 +101,13 @@ export const appointments = pgTable(
     updatedAt: instant('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    check(
-      'appointments_status_known',
-      sql`${t.status} in ('pending_payment', 'paid', 'expired', 'cancelled', 'completed')`,
-    ),
+    check('appointments_status_known', isOneOf(t.status, APPOINTMENT_STATUSES)),
     check('appointments_amount_positive', sql`${t.amountCents} > 0`),
     // The rule that makes double booking impossible, across any number of server instances:
     // at most one live appointment per car and slot start.
     uniqueIndex('appointments_one_live_per_slot')
       .on(t.serviceId, t.slotStart)
-      .where(sql`${t.status} in ('pending_payment', 'paid')`),
+      .where(isOneOf(t.status, LIVE_APPOINTMENT_STATUSES)),
     uniqueIndex('appointments_checkout_session_unique').on(t.checkoutSessionId),
     index('appointments_slot_start_idx').on(t.slotStart),
     index('appointments_user_idx').on(t.userId, t.createdAt),
@@ -145,7 +144,7 @@ export const sandboxCheckouts = pgTable('sandbox_checkouts', {
   createdAt: instant('created_at').notNull().defaultNow(),
 });
 
-/** A customer account. Emails are stored lower-cased; Google accounts are linked by `sub`. */
+/** An account (a customer's, or an owner's). Emails are stored lower-cased; Google accounts are linked by `sub`. */
 export const users = pgTable(
   'users',
   {
@@ -157,6 +156,8 @@ export const users = pgTable(
     phone: text('phone').notNull().default(''),
     address: text('address').notNull().default(''),
     gender: text('gender').notNull().default('Not Selected'),
+    /** Every account is a customer; the business's own accounts are owners. */
+    role: text('role').$type<UserRole>().notNull().default('customer'),
     dob: date('dob', { mode: 'string' }),
     googleSub: text('google_sub'),
     createdAt: instant('created_at').notNull().defaultNow(),
@@ -166,7 +167,8 @@ export const users = pgTable(
     uniqueIndex('users_email_unique').on(t.email),
     uniqueIndex('users_google_sub_unique').on(t.googleSub),
     check('users_email_lower', sql`${t.email} = lower(${t.email})`),
-    check('users_gender_known', sql`${t.gender} in ('Not Selected', 'Male', 'Female')`),
+    check('users_gender_known', isOneOf(t.gender, GENDERS)),
+    check('users_role_known', isOneOf(t.role, USER_ROLES)),
   ],
 );
 
@@ -215,7 +217,7 @@ export const feedback = pgTable(
   },
   (t) => [
     check('feedback_rating_range', sql`${t.rating} between 0 and 5`),
-    check('feedback_emoji_known', sql`${t.emoji} in ('', 'sad', 'neutral', 'happy')`),
+    check('feedback_emoji_known', isOneOf(t.emoji, ['', ...FEEDBACK_EMOJIS])),
     check('feedback_anonymous_unlinked', sql`not ${t.isAnonymous} or ${t.userId} is null`),
   ],
 );

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../db-errors.ts';
-import { INVALID_LOGIN_MESSAGE } from '../modules/user/accounts.ts';
+import { INVALID_LOGIN_MESSAGE } from '../modules/auth/authenticate-user.ts';
 import { openPostgresDatabase, type PostgresTestDatabase } from '../test/booking.ts';
 import { databaseKinds } from '../test/databases.ts';
 import { startServerProcess, type ServerProcess } from '../test/server-process.ts';
@@ -22,7 +22,7 @@ import {
   type Customer,
   type Job,
   type Slot,
-} from './load.ts';
+} from '../test/load.ts';
 
 const ROUNDS = 3;
 const JOBS_PER_ROUND = 30;

@@ -17,8 +17,8 @@ import {
   withCsrf,
   type Customer,
   type Slot,
-} from './load.ts';
-import { connectionRefused, slowRequest, type SlowRequest } from './slow-client.ts';
+} from '../test/load.ts';
+import { connectionRefused, slowRequest, type SlowRequest } from '../test/slow-client.ts';
 
 const IN_FLIGHT = 10;
 

@@ -20,7 +20,7 @@ import {
   takenInServiceList,
   withCsrf,
   type Job,
-} from './load.ts';
+} from '../test/load.ts';
 
 const BOOKERS = 20;
 const CONTESTED_SLOTS = 4;

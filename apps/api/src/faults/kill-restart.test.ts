@@ -24,7 +24,7 @@ import {
   takenInServiceList,
   withCsrf,
   type Job,
-} from './load.ts';
+} from '../test/load.ts';
 
 const BOOKERS = 100;
 /** The hold limit: each booker gets this many distinct slots. */

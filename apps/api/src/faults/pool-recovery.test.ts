@@ -6,7 +6,7 @@ import { isDatabaseUnavailable } from '../db-errors.ts';
 import { ADMIN_POSTGRES_URL } from '../test/booking.ts';
 import { databaseKinds } from '../test/databases.ts';
 import { startTcpProxy, type TcpProxy } from '../test/tcp-proxy.ts';
-import { waitFor } from './load.ts';
+import { waitFor } from '../test/load.ts';
 
 const POOL_SIZE = 2;
 

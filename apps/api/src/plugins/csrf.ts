@@ -1,12 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { CsrfTokenResponse } from '@app/shared';
 import { AppError } from '../errors.ts';
-import {
-  newToken,
-  readSessionToken,
-  writeSessionCookie,
-  type SessionCookie,
-} from './session-cookie.ts';
+import { newToken } from '../lib/tokens.ts';
+import { readSessionToken, writeSessionCookie, type SessionCookie } from './session-cookie.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -33,7 +30,7 @@ export function registerCsrf(
   const tokenFor = (cookieValue: string) =>
     createHmac('sha256', options.secret).update(`csrf:${cookieValue}`).digest('base64url');
 
-  app.get('/api/csrf-token', async (request, reply) => {
+  app.get('/api/csrf-token', async (request, reply): Promise<CsrfTokenResponse> => {
     reply.header('cache-control', 'no-store');
     let cookieValue = readSessionToken(request, options.cookie);
     if (!cookieValue) {

@@ -16,7 +16,7 @@ describe('error answers', () => {
     app = await buildApp({ config: testConfig(), db: database.handle });
     app.post('/api/test/echo', async (request) => ({ success: true, body: request.body }));
     app.get('/api/test/conflict', async () => {
-      throw new AppError(409, 'That slot was just taken.');
+      throw AppError.conflict('That slot was just taken.');
     });
     app.get('/api/test/crash', async () => {
       throw new Error('connection string postgres://secret@db leaked?');

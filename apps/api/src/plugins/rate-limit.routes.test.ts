@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { MESSAGES } from '@app/shared';
 import { buildApp } from '../app.ts';
-import { INVALID_LOGIN_MESSAGE } from '../modules/user/accounts.ts';
-import { FORGOT_PASSWORD_MESSAGE } from '../modules/user/user.routes.ts';
+import { INVALID_LOGIN_MESSAGE } from '../modules/auth/authenticate-user.ts';
+import { FORGOT_PASSWORD_MESSAGE } from '../modules/auth/auth.routes.ts';
 import {
   Browser,
   PASSWORD,

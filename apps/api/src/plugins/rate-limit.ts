@@ -17,6 +17,24 @@ export function emailKey(scope: string, email: string): string {
   return `${scope}:email:${createHash('sha256').update(email).digest('hex')}`;
 }
 
+/**
+ * Every counter's key, named for what it counts. The strings are what the stores hold (Redis
+ * keeps them across deploys): change one and its counts start again from zero.
+ */
+export const rateLimitKeys = {
+  /** Failed sign-ins (password or Google) from one client address. */
+  loginByIp: (ip: string) => `login:ip:${ip}`,
+  /** Failed password sign-ins for one email. */
+  loginByEmail: (email: string) => emailKey('login', email),
+  signupByIp: (ip: string) => `signup:ip:${ip}`,
+  /** Forgot- and reset-password requests from one client address. */
+  resetByIp: (ip: string) => `reset:ip:${ip}`,
+  resetByEmail: (email: string) => emailKey('reset', email),
+  /** Checkout and payment-result requests from one client address. */
+  paymentByIp: (ip: string) => `payment:ip:${ip}`,
+  feedbackByUser: (userId: string) => `feedback:user:${userId}`,
+};
+
 export interface RateLimitStore {
   /** Adds one to a key's count and answers the count in the current window. */
   increment(key: string, windowMs: number): Promise<number>;
@@ -98,13 +116,13 @@ export interface Limiter {
 }
 
 export function createLimiter(store: RateLimitStore): Limiter {
-  const refuse = (message: string) => new AppError(429, message);
   return {
     async check(key, limit, message) {
-      if ((await store.count(key)) >= limit.max) throw refuse(message);
+      if ((await store.count(key)) >= limit.max) throw AppError.tooManyRequests(message);
     },
     async consume(key, limit, message) {
-      if ((await store.increment(key, limit.windowMs)) > limit.max) throw refuse(message);
+      if ((await store.increment(key, limit.windowMs)) > limit.max)
+        throw AppError.tooManyRequests(message);
     },
     async record(key, limit) {
       await store.increment(key, limit.windowMs);

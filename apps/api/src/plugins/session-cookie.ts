@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
@@ -15,16 +14,6 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 export function sessionCookieFor(isProduction: boolean): SessionCookie {
   return { name: isProduction ? '__Host-sid' : 'sid', secure: isProduction };
-}
-
-/** 256 random bits, URL-safe. */
-export function newToken(): string {
-  return randomBytes(32).toString('base64url');
-}
-
-/** What the database keeps instead of a token: a leaked table cannot be replayed as cookies. */
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
 }
 
 export function readSessionToken(

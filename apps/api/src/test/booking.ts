@@ -12,8 +12,13 @@ import {
   type Database,
   type DbHandle,
 } from '@app/db';
-import type { BookingRequest } from '@app/shared';
-import { createSession } from '../modules/session/sessions.ts';
+import {
+  BookingResponseSchema,
+  LIVE_APPOINTMENT_STATUSES,
+  ServiceListResponseSchema,
+  type BookingRequest,
+} from '@app/shared';
+import { createSession } from '../modules/auth/sessions.ts';
 import { Browser } from './browser.ts';
 import { testConfig } from './config.ts';
 
@@ -68,7 +73,7 @@ export function bookingRequest(
 export async function bookOk(browser: Browser, body: Record<string, unknown>): Promise<string> {
   const response = await browser.post('/api/user/book-appointment', body);
   expect(response.statusCode, response.body).toBe(200);
-  const { appointmentId } = response.json<{ appointmentId: string }>();
+  const { appointmentId } = BookingResponseSchema.parse(response.json());
   expect(appointmentId).toMatch(/^[0-9a-f-]{36}$/);
   return appointmentId;
 }
@@ -95,7 +100,7 @@ export async function liveAppointmentsOnSlot(
         eq(appointments.serviceId, serviceId),
         eq(appointments.slotDate, slotDate),
         eq(appointments.slotTime, slotTime),
-        inArray(appointments.status, ['pending_payment', 'paid']),
+        inArray(appointments.status, LIVE_APPOINTMENT_STATUSES),
       ),
     );
 }
@@ -108,9 +113,7 @@ export async function slotsBookedOf(
 ): Promise<readonly string[]> {
   const response = await app.inject({ method: 'GET', url: '/api/service/list' });
   expect(response.statusCode).toBe(200);
-  const { services: list } = response.json<{
-    services: { _id: string; slots_booked: Record<string, string[]> }[];
-  }>();
+  const { services: list } = ServiceListResponseSchema.parse(response.json());
   return list.find((s) => s._id === serviceId)?.slots_booked[slotDate] ?? [];
 }
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import { CsrfTokenResponseSchema, ProfileResponseSchema } from '@app/shared';
 
 type Payload = Record<string, unknown> | unknown[] | string;
 
@@ -60,7 +61,7 @@ export class Browser {
     if (this.csrf === undefined) {
       const response = await this.request({ method: 'GET', url: '/api/csrf-token' });
       expect(response.statusCode).toBe(200);
-      this.csrf = response.json<{ csrfToken: string }>().csrfToken;
+      this.csrf = CsrfTokenResponseSchema.parse(response.json()).csrfToken;
     }
     return this.csrf;
   }
@@ -126,6 +127,8 @@ export class Browser {
   async profile(): Promise<Record<string, unknown> | null> {
     const response = await this.get('/api/user/profile');
     expect(response.statusCode).toBe(200);
+    // The schema checks the shape; the test reads the answer as sent.
+    ProfileResponseSchema.parse(response.json());
     return response.json<{ user: Record<string, unknown> | null }>().user;
   }
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { appointments, users, type Database } from '@app/db';
-import { slotStartsAt } from '@app/shared';
+import { slotStartsAt, type AppointmentStatus } from '@app/shared';
 
 /** A customer row, for tests that need one without going through signup. */
 export async function insertUser(db: Database, name = 'Test Customer'): Promise<string> {
@@ -19,7 +19,7 @@ export async function insertAppointment(
     serviceId: string;
     slotDate: string;
     slotTime: string;
-    status: 'pending_payment' | 'paid' | 'expired' | 'cancelled' | 'completed';
+    status: AppointmentStatus;
     holdExpiresAt?: Date;
   },
 ): Promise<string> {

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '@app/db';
 import { MESSAGES, googleNonce } from '@app/shared';
 import { buildApp } from '../../app.ts';
-import { INVALID_LOGIN_MESSAGE } from '../user/accounts.ts';
+import { INVALID_LOGIN_MESSAGE } from './authenticate-user.ts';
 import {
   Browser,
   PASSWORD,

@@ -3,6 +3,7 @@ import { users, type Database } from '@app/db';
 import { normalizeEmail } from '@app/shared';
 import { isUniqueViolation } from '../../db-errors.ts';
 import { AppError } from '../../errors.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
 import type { GoogleIdentity } from './google-verifier.ts';
 
 export const EMAIL_LINKED_ELSEWHERE_MESSAGE =
@@ -18,20 +19,18 @@ export async function signInWithGoogle(
   identity: GoogleIdentity,
   now: Date,
   attempt = 1,
-): Promise<string> {
+): Promise<AuthUser> {
   const email = normalizeEmail(identity.email);
-  const [bySub] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.googleSub, identity.sub));
-  if (bySub) return bySub.id;
+  const signedIn = { id: users.id, role: users.role };
+  const [bySub] = await db.select(signedIn).from(users).where(eq(users.googleSub, identity.sub));
+  if (bySub) return bySub;
 
   const [linked] = await db
     .update(users)
     .set({ googleSub: identity.sub, updatedAt: now })
     .where(and(eq(users.email, email), isNull(users.googleSub)))
-    .returning({ id: users.id });
-  if (linked) return linked.id;
+    .returning(signedIn);
+  if (linked) return linked;
 
   try {
     const [created] = await db
@@ -43,14 +42,14 @@ export async function signInWithGoogle(
         createdAt: now,
         updatedAt: now,
       })
-      .returning({ id: users.id });
-    return (created as { id: string }).id;
+      .returning(signedIn);
+    return created as AuthUser;
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     // The same Google account signing in twice at once: the other request created it.
     if (isUniqueViolation(error, 'users_google_sub_unique') && attempt === 1) {
       return signInWithGoogle(db, identity, now, attempt + 1);
     }
-    throw new AppError(409, EMAIL_LINKED_ELSEWHERE_MESSAGE);
+    throw AppError.conflict(EMAIL_LINKED_ELSEWHERE_MESSAGE);
   }
 }

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { feedback, users } from '@app/db';
 import { MESSAGES } from '@app/shared';
 import { buildApp } from '../../app.ts';
-import { NOT_SIGNED_IN_MESSAGE } from '../../plugins/auth.ts';
+import { NOT_SIGNED_IN_MESSAGE } from '../../errors.ts';
 import { Browser, expectFailure, expectSuccess, uniqueEmail } from '../../test/browser.ts';
 import { createClock } from '../../test/clock.ts';
 import { testConfig } from '../../test/config.ts';

@@ -19,7 +19,7 @@ export function registerHealthRoutes(app: FastifyInstance, db: DbHandle): void {
       await Promise.race([db.ping(), timeout]);
     } catch (error) {
       request.log.warn({ err: error }, 'readiness check failed');
-      throw new AppError(503, DATABASE_UNAVAILABLE_MESSAGE);
+      throw AppError.unavailable(DATABASE_UNAVAILABLE_MESSAGE);
     } finally {
       clearTimeout(timer);
     }

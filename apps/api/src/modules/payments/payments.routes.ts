@@ -1,8 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { paymentEvents, type Database } from '@app/db';
-import { markAppointmentPaid, releaseHold } from '../booking/holds.ts';
+import { fulfilCheckout } from '../appointments/fulfil-checkout.ts';
+import type { OnAppointmentChanged } from '../appointments/status.ts';
 import type { PaymentProvider } from './payment-provider.ts';
+
+/** The webhook's answer: the provider only reads its status code. */
+interface WebhookResponse {
+  received: true;
+  duplicate?: true;
+}
 
 /**
  * The provider's webhook: verified by signature on the raw body (so it needs no CSRF token),
@@ -10,7 +17,12 @@ import type { PaymentProvider } from './payment-provider.ts';
  */
 export async function registerPaymentWebhook(
   app: FastifyInstance,
-  deps: { db: Database; payments: PaymentProvider; onSlotsChanged: () => void; now: () => Date },
+  deps: {
+    db: Database;
+    payments: PaymentProvider;
+    onAppointmentChanged: OnAppointmentChanged;
+    now: () => Date;
+  },
 ): Promise<void> {
   await app.register(async (scope) => {
     // The signature covers the exact bytes sent: keep the body raw on this route only.
@@ -21,31 +33,34 @@ export async function registerPaymentWebhook(
         done(null, body);
       },
     );
-    scope.post('/api/payments/webhook', { config: { csrf: false } }, async (request) => {
-      const signature = request.headers['stripe-signature'];
-      const event = await deps.payments.parseWebhook(
-        request.body as Buffer,
-        typeof signature === 'string' ? signature : undefined,
-      );
-      const [seen] = await deps.db
-        .select()
-        .from(paymentEvents)
-        .where(eq(paymentEvents.eventId, event.id));
-      if (seen) return { received: true, duplicate: true };
+    scope.post(
+      '/api/payments/webhook',
+      { config: { csrf: false } },
+      async (request): Promise<WebhookResponse> => {
+        const signature = request.headers['stripe-signature'];
+        const event = await deps.payments.parseWebhook(
+          request.body as Buffer,
+          typeof signature === 'string' ? signature : undefined,
+        );
+        const [seen] = await deps.db
+          .select()
+          .from(paymentEvents)
+          .where(eq(paymentEvents.eventId, event.id));
+        if (seen) return { received: true, duplicate: true };
 
-      let changed = false;
-      if (event.type === 'checkout.completed' && event.session?.paymentStatus === 'paid') {
-        changed = await markAppointmentPaid(deps.db, event.session.id, deps.now(), request.log);
-      } else if (event.type === 'checkout.expired' && event.session) {
-        changed = await releaseHold(deps.db, event.session.id, deps.now());
-      }
-      // Recorded after the effect: a delivery that failed half-way is processed again.
-      await deps.db
-        .insert(paymentEvents)
-        .values({ eventId: event.id, type: event.type })
-        .onConflictDoNothing();
-      if (changed) deps.onSlotsChanged();
-      return { received: true };
-    });
+        // A completed session paid, or an expired one: the same fulfilment as the success page's.
+        const change =
+          event.type === 'other' || !event.session
+            ? null
+            : await fulfilCheckout(deps.db, event.session, deps.now(), request.log);
+        // Recorded after the effect: a delivery that failed half-way is processed again.
+        await deps.db
+          .insert(paymentEvents)
+          .values({ eventId: event.id, type: event.type })
+          .onConflictDoNothing();
+        if (change) deps.onAppointmentChanged(change);
+        return { received: true };
+      },
+    );
   });
 }

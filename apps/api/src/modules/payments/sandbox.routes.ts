@@ -2,15 +2,11 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { sandboxCheckouts, type Database } from '@app/db';
 import { formatCents } from '@app/shared';
+import { escapeHtml } from '../../email/layout.ts';
 import { AppError } from '../../errors.ts';
 import { allowInlineStyle } from '../../plugins/security-headers.ts';
-import { markAppointmentPaid, releaseHold } from '../booking/holds.ts';
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
+import { fulfilCheckout } from '../appointments/fulfil-checkout.ts';
+import type { OnAppointmentChanged } from '../appointments/status.ts';
 
 const SESSION_ID = /^cs_sandbox_[0-9a-f]{48}$/;
 
@@ -42,7 +38,7 @@ function page(title: string, body: string): string {
  */
 export async function registerSandboxCheckout(
   app: FastifyInstance,
-  deps: { db: Database; onSlotsChanged: () => void; now: () => Date },
+  deps: { db: Database; onAppointmentChanged: OnAppointmentChanged; now: () => Date },
 ): Promise<void> {
   const find = async (id: string) => {
     if (!SESSION_ID.test(id)) throw AppError.notFound('Checkout session not found');
@@ -113,7 +109,9 @@ export async function registerSandboxCheckout(
           .set({ status: 'complete', paymentStatus: 'paid', customerName: name })
           .where(and(eq(sandboxCheckouts.id, row.id), eq(sandboxCheckouts.status, 'open')));
         // What the provider's webhook would do; the success page lookup would do it too.
-        if (await markAppointmentPaid(deps.db, row.id, now, request.log)) deps.onSlotsChanged();
+        const paid = { id: row.id, status: 'complete', paymentStatus: 'paid' } as const;
+        const change = await fulfilCheckout(deps.db, paid, now, request.log);
+        if (change) deps.onAppointmentChanged(change);
         return reply.redirect(row.successUrl.replace('{CHECKOUT_SESSION_ID}', row.id), 303);
       },
     );
@@ -128,7 +126,9 @@ export async function registerSandboxCheckout(
           .set({ status: 'expired' })
           .where(and(eq(sandboxCheckouts.id, row.id), eq(sandboxCheckouts.status, 'open')));
         // An abandoned checkout gives its slot back at once.
-        if (await releaseHold(deps.db, row.id, deps.now())) deps.onSlotsChanged();
+        const abandoned = { id: row.id, status: 'expired', paymentStatus: 'unpaid' } as const;
+        const change = await fulfilCheckout(deps.db, abandoned, deps.now(), request.log);
+        if (change) deps.onAppointmentChanged(change);
         return reply.redirect(row.cancelUrl, 303);
       },
     );

@@ -18,8 +18,8 @@ import { createClock, MINUTE } from '../../test/clock.ts';
 import { testConfig } from '../../test/config.ts';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../test/databases.ts';
 import { signedEvent, startStripeStandIn, type StripeStandIn } from '../../test/stripe-stand-in.ts';
-import { ALREADY_PAID_MESSAGE } from '../booking/checkout.ts';
-import { CHECKOUT_LIFETIME_MS, HOLD_GRACE_MS } from '../booking/holds.ts';
+import { ALREADY_PAID_MESSAGE } from '../appointments/start-checkout.ts';
+import { CHECKOUT_LIFETIME_MS, HOLD_GRACE_MS } from '../appointments/holds.ts';
 import { createStripeProvider } from './stripe-provider.ts';
 
 const BASE = 'http://localhost:3000';

@@ -1,5 +1,5 @@
 import type { Database } from '@app/db';
-import type { Service } from '@app/shared';
+import type { Service, ServiceListResponse } from '@app/shared';
 import { encodedBody, type EncodedBody } from '../../http/encoded-body.ts';
 import { listServices } from './list-services.ts';
 
@@ -11,7 +11,8 @@ export interface ServiceList {
 }
 
 function serviceListOf(services: Service[]): ServiceList {
-  return { services, body: encodedBody(JSON.stringify({ success: true, services })) };
+  const answer: ServiceListResponse = { success: true, services };
+  return { services, body: encodedBody(JSON.stringify(answer)) };
 }
 
 export interface ServiceListCache {

@@ -1,0 +1,48 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '@app/db';
+import { releaseExpiredHolds } from '../modules/appointments/release-expired-holds.ts';
+import { deleteExpiredSessions } from '../modules/auth/sessions.ts';
+
+/** Work the server does on a timer, beside the requests. */
+export interface Job {
+  name: string;
+  /** Milliseconds between two runs. */
+  every: number;
+  /** Run once at start too, before the server listens. */
+  atStart?: boolean;
+  run(db: Database, now: Date, log: FastifyBaseLogger): Promise<unknown>;
+}
+
+export const JOBS: readonly Job[] = [
+  {
+    // Unpaid holds past their checkout give their slots back: at start (holds that ran out while
+    // the server was down, or after a crash), then every minute.
+    name: 'release-expired-holds',
+    every: 60_000,
+    atStart: true,
+    run: (db, now) => releaseExpiredHolds(db, now),
+  },
+  {
+    name: 'delete-expired-sessions',
+    every: 60 * 60_000,
+    run: (db, now) => deleteExpiredSessions(db, now),
+  },
+];
+
+/**
+ * Runs the jobs marked `atStart` (awaited), then each on its own timer; a failed run is logged
+ * and the next one tries again. Answers the function that stops them all.
+ */
+export async function startJobs(
+  jobs: readonly Job[],
+  db: Database,
+  log: FastifyBaseLogger,
+): Promise<() => void> {
+  const runOnce = (job: Job) =>
+    job
+      .run(db, new Date(), log)
+      .catch((error: unknown) => log.warn({ err: error, job: job.name }, 'job failed'));
+  await Promise.all(jobs.filter((job) => job.atStart).map(runOnce));
+  const timers = jobs.map((job) => setInterval(() => void runOnce(job), job.every).unref());
+  return () => timers.forEach((timer) => clearInterval(timer));
+}

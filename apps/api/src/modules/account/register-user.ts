@@ -1,0 +1,31 @@
+import { eq } from 'drizzle-orm';
+import { users, type Database } from '@app/db';
+import { isUniqueViolation } from '../../db-errors.ts';
+import { AppError } from '../../errors.ts';
+import { hashPassword } from '../auth/passwords.ts';
+
+export const DUPLICATE_EMAIL_MESSAGE = 'An account with this email already exists. Please log in.';
+
+/** Creates an account. Emails arrive normalized (trimmed, lower-cased) from the schema. */
+export async function registerUser(
+  db: Database,
+  input: { name: string; email: string; password: string; phone: string },
+): Promise<string> {
+  const [existing] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, input.email));
+  if (existing) throw AppError.conflict(DUPLICATE_EMAIL_MESSAGE);
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const [created] = await db
+      .insert(users)
+      .values({ name: input.name, email: input.email, phone: input.phone, passwordHash })
+      .returning({ id: users.id });
+    return (created as { id: string }).id;
+  } catch (error) {
+    // Two signups for one email at once: the unique index decides, the loser hears why.
+    if (isUniqueViolation(error)) throw AppError.conflict(DUPLICATE_EMAIL_MESSAGE);
+    throw error;
+  }
+}

@@ -1,0 +1,352 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { MESSAGES, SLOT_TAKEN_MESSAGE } from '@app/shared';
+import { buildApp } from '../../app.ts';
+import { CSRF_FAILED_MESSAGE } from '../../plugins/csrf.ts';
+import { NOT_SIGNED_IN_MESSAGE } from '../../errors.ts';
+import { Browser, expectFailure } from '../../test/browser.ts';
+import {
+  appointmentRow,
+  bookingRequest,
+  bookOk,
+  liveAppointmentsOnSlot,
+  serviceIdByName,
+  signedInBrowser,
+  slotsBookedOf,
+} from '../../test/booking.ts';
+import { MINUTE } from '../../test/clock.ts';
+import { testConfig } from '../../test/config.ts';
+import { databaseKinds, openTestDatabase, type TestDatabase } from '../../test/databases.ts';
+import { insertAppointment, insertUser } from '../../test/fixtures.ts';
+import {
+  SERVICE_UNAVAILABLE_MESSAGE,
+  SLOT_NOT_BOOKABLE_MESSAGE,
+  TOO_MANY_HOLDS_MESSAGE,
+} from './book-appointment.ts';
+import { MAX_PENDING_HOLDS_PER_USER } from './holds.ts';
+
+const NOW = new Date('2026-11-22T15:07:00Z'); // Sunday 10:07 AM in New York
+const BOOK = '/api/user/book-appointment';
+const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(' ');
+
+describe.each(await databaseKinds())('POST /api/user/book-appointment on %s', (kind) => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let teslaS: string; // three service types, deposit $66
+  let hondaAccord: string; // one service type
+  let tahoe: string; // not available
+  let camry: string;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    // A long list cache: a booking must show at once because it invalidates the cache.
+    app = await buildApp({
+      config: testConfig(),
+      db: database.handle,
+      now: () => NOW,
+      serviceListMaxAgeMs: 10 * MINUTE,
+    });
+    const db = database.handle.db;
+    [teslaS, hondaAccord, tahoe, camry] = await Promise.all([
+      serviceIdByName(db, 'Tesla Model S'),
+      serviceIdByName(db, 'Honda Accord'),
+      serviceIdByName(db, 'Chevrolet Tahoe'),
+      serviceIdByName(db, 'Toyota Camry'),
+    ]);
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.drop();
+  });
+
+  const customer = async () => (await signedInBrowser(app, database.handle.db, NOW)).browser;
+  const refused = async (body: Record<string, unknown>, status: number, message?: string) => {
+    const response = await (await customer()).post(BOOK, body);
+    expectFailure(response, status, message);
+  };
+
+  describe('who may book', () => {
+    it('refuses a visitor who is not signed in with 401', async () => {
+      const visitor = new Browser(app);
+      const response = await visitor.post(BOOK, bookingRequest(teslaS, { slotTime: '6:00 AM' }));
+      expectFailure(response, 401, NOT_SIGNED_IN_MESSAGE);
+    });
+
+    it('refuses a signed-in customer without the CSRF token with 403', async () => {
+      const browser = await customer();
+      const response = await browser.post(BOOK, bookingRequest(teslaS, { slotTime: '6:00 AM' }), {
+        csrf: false,
+      });
+      expectFailure(response, 403, CSRF_FAILED_MESSAGE);
+    });
+  });
+
+  describe('the car and its service type', () => {
+    it('answers 404 for an unknown service', async () => {
+      await refused(
+        bookingRequest('00000000-0000-4000-8000-000000000000'),
+        404,
+        'Service not found',
+      );
+    });
+
+    it('answers 409 for a car that is not available', async () => {
+      await refused(
+        bookingRequest(tahoe, { selectedServiceType: 'Hourly Chauffeur' }),
+        409,
+        SERVICE_UNAVAILABLE_MESSAGE,
+      );
+    });
+
+    it('needs a choice of type on a car that offers several', async () => {
+      await refused(
+        bookingRequest(teslaS, { selectedServiceType: '' }),
+        400,
+        MESSAGES.selectServiceType,
+      );
+    });
+
+    it('refuses a type the car does not offer', async () => {
+      await refused(
+        bookingRequest(teslaS, { selectedServiceType: 'Car Rental' }),
+        400,
+        MESSAGES.selectServiceType,
+      );
+    });
+
+    it('accepts no choice on a car with one type and records that type', async () => {
+      const id = await bookOk(
+        await customer(),
+        bookingRequest(hondaAccord, { selectedServiceType: '', slotTime: '7:00 AM' }),
+      );
+      expect((await appointmentRow(database.handle.db, id)).serviceType).toBe(
+        'Point-to-Point Ride',
+      );
+    });
+  });
+
+  describe('the slot', () => {
+    it('refuses a time off the half-hour grid', async () => {
+      await refused(bookingRequest(teslaS, { slotTime: '9:15 AM' }), 400, MESSAGES.selectDateTime);
+    });
+
+    it('refuses a day that has passed', async () => {
+      await refused(
+        bookingRequest(teslaS, { slotDate: '21_11_2026' }),
+        400,
+        SLOT_NOT_BOOKABLE_MESSAGE,
+      );
+    });
+
+    it('refuses a time today before the next half hour, and accepts the next half hour', async () => {
+      await refused(
+        bookingRequest(teslaS, { slotDate: '22_11_2026', slotTime: '10:00 AM' }),
+        400,
+        SLOT_NOT_BOOKABLE_MESSAGE,
+      );
+      await bookOk(
+        await customer(),
+        bookingRequest(teslaS, { slotDate: '22_11_2026', slotTime: '10:30 AM' }),
+      );
+    });
+
+    it('accepts the last slot of day 90 and refuses the first slot of day 91', async () => {
+      await bookOk(
+        await customer(),
+        bookingRequest(teslaS, { slotDate: '19_2_2027', slotTime: '11:30 PM' }),
+      );
+      await refused(
+        bookingRequest(teslaS, { slotDate: '20_2_2027', slotTime: '12:00 AM' }),
+        400,
+        SLOT_NOT_BOOKABLE_MESSAGE,
+      );
+    });
+
+    it('refuses a time that does not exist on the spring-forward day', async () => {
+      const march = new Date('2027-03-01T15:00:00Z');
+      const inMarch = await buildApp({
+        config: testConfig(),
+        db: database.handle,
+        now: () => march,
+      });
+      try {
+        const { browser } = await signedInBrowser(inMarch, database.handle.db, march);
+        for (const slotTime of ['2:00 AM', '2:30 AM']) {
+          const response = await browser.post(
+            BOOK,
+            bookingRequest(teslaS, { slotDate: '14_3_2027', slotTime }),
+          );
+          expectFailure(response, 400, SLOT_NOT_BOOKABLE_MESSAGE);
+        }
+        const id = await bookOk(
+          browser,
+          bookingRequest(teslaS, { slotDate: '14_3_2027', slotTime: '3:00 AM' }),
+        );
+        // 3:00 AM EDT is 7:00 UTC; 1:30 AM EST (just before the gap) would be 6:30 UTC.
+        expect((await appointmentRow(database.handle.db, id)).slotStart.toISOString()).toBe(
+          '2027-03-14T07:00:00.000Z',
+        );
+      } finally {
+        await inMarch.close();
+      }
+    });
+  });
+
+  describe('the ride details', () => {
+    it('refuses an invalid phone number with the spec message', async () => {
+      for (const phone of ['12345', 'call me', '']) {
+        await refused(bookingRequest(teslaS, { phone }), 400, MESSAGES.invalidPhone);
+      }
+    });
+
+    it('needs the pickup and drop-off addresses', async () => {
+      await refused(
+        bookingRequest(teslaS, { pickupAddress: '   ' }),
+        400,
+        'Please enter the pickup address.',
+      );
+      await refused(
+        bookingRequest(teslaS, { dropoffAddress: '' }),
+        400,
+        'Please enter the drop-off address.',
+      );
+    });
+
+    it('refuses notes of 51 words', async () => {
+      await refused(
+        bookingRequest(teslaS, { pickupNotes: words(51) }),
+        400,
+        'Notes must be at most 50 words.',
+      );
+    });
+
+    it('accepts notes of exactly 50 words', async () => {
+      const id = await bookOk(
+        await customer(),
+        bookingRequest(teslaS, { pickupNotes: words(50), slotTime: '8:00 AM' }),
+      );
+      expect((await appointmentRow(database.handle.db, id)).pickupNotes).toBe(words(50));
+    });
+
+    it('refuses return-ride details without a return ride', async () => {
+      for (const needsReturnRide of [false, null]) {
+        await refused(
+          bookingRequest(teslaS, { needsReturnRide, returnPickupAddress: '2 Elm Street' }),
+          400,
+          'Return ride details are only needed for a return ride.',
+        );
+      }
+    });
+
+    it('keeps the return ride details when a return ride is asked for', async () => {
+      const id = await bookOk(
+        await customer(),
+        bookingRequest(teslaS, {
+          slotTime: '8:30 AM',
+          needsReturnRide: true,
+          returnPickupAddress: 'Logan Airport, Boston, MA',
+          returnDropoffAddress: '1 Main Street, Norfolk, MA',
+          returnPickupNotes: 'Terminal B',
+        }),
+      );
+      expect(await appointmentRow(database.handle.db, id)).toMatchObject({
+        needsReturnRide: true,
+        returnPickupAddress: 'Logan Airport, Boston, MA',
+        returnDropoffAddress: '1 Main Street, Norfolk, MA',
+        returnPickupNotes: 'Terminal B',
+      });
+    });
+  });
+
+  describe('the price and the hold', () => {
+    it('charges (fees + 1) x 100 cents whatever the body says', async () => {
+      const id = await bookOk(
+        await customer(),
+        bookingRequest(teslaS, {
+          slotTime: '11:00 AM',
+          amount: 1,
+          amountCents: 1,
+          fees: 0,
+          status: 'paid',
+        }),
+      );
+      const row = await appointmentRow(database.handle.db, id);
+      expect(row.amountCents).toBe((65 + 1) * 100);
+      expect(row.status).toBe('pending_payment');
+      expect(row.paidAt).toBeNull();
+    });
+
+    it('shows the booked slot in the service list at once', async () => {
+      expect(await slotsBookedOf(app, camry, '24_11_2026')).toEqual([]);
+      await bookOk(
+        await customer(),
+        bookingRequest(camry, { slotDate: '24_11_2026', slotTime: '2:00 PM' }),
+      );
+      expect(await slotsBookedOf(app, camry, '24_11_2026')).toEqual(['2:00 PM']);
+    });
+
+    it('refuses a second booking of the same car and slot with 409', async () => {
+      const slot = { slotDate: '25_11_2026', slotTime: '9:00 AM' };
+      await bookOk(await customer(), bookingRequest(teslaS, slot));
+      await refused(bookingRequest(teslaS, slot), 409, SLOT_TAKEN_MESSAGE);
+      expect(
+        await liveAppointmentsOnSlot(database.handle.db, teslaS, '25_11_2026', '9:00 AM'),
+      ).toHaveLength(1);
+    });
+
+    it('lets the same slot be booked on another car', async () => {
+      const slot = { slotDate: '25_11_2026', slotTime: '9:30 AM' };
+      await bookOk(await customer(), bookingRequest(teslaS, slot));
+      await bookOk(
+        await customer(),
+        bookingRequest(camry, { ...slot, selectedServiceType: 'Airport Transfer' }),
+      );
+    });
+
+    it('frees a slot whose hold is past its hold_expires_at', async () => {
+      const db = database.handle.db;
+      const stale = await insertAppointment(db, {
+        userId: await insertUser(db),
+        serviceId: teslaS,
+        slotDate: '26_11_2026',
+        slotTime: '9:00 AM',
+        status: 'pending_payment',
+        holdExpiresAt: new Date(NOW.getTime() - MINUTE),
+      });
+      await bookOk(
+        await customer(),
+        bookingRequest(teslaS, { slotDate: '26_11_2026', slotTime: '9:00 AM' }),
+      );
+      expect((await appointmentRow(db, stale)).status).toBe('expired');
+    });
+
+    it('still blocks a slot whose hold has not run out', async () => {
+      const db = database.handle.db;
+      await insertAppointment(db, {
+        userId: await insertUser(db),
+        serviceId: teslaS,
+        slotDate: '26_11_2026',
+        slotTime: '9:30 AM',
+        status: 'pending_payment',
+        holdExpiresAt: new Date(NOW.getTime() + MINUTE),
+      });
+      await refused(
+        bookingRequest(teslaS, { slotDate: '26_11_2026', slotTime: '9:30 AM' }),
+        409,
+        SLOT_TAKEN_MESSAGE,
+      );
+    });
+
+    it(`lets a customer hold at most ${MAX_PENDING_HOLDS_PER_USER} unpaid slots`, async () => {
+      const browser = await customer();
+      const at = (i: number) =>
+        bookingRequest(teslaS, { slotDate: '27_11_2026', slotTime: `${i}:00 PM` });
+      for (let i = 1; i <= MAX_PENDING_HOLDS_PER_USER; i++) await bookOk(browser, at(i));
+      expectFailure(
+        await browser.post(BOOK, at(MAX_PENDING_HOLDS_PER_USER + 1)),
+        429,
+        TOO_MANY_HOLDS_MESSAGE,
+      );
+    });
+  });
+});

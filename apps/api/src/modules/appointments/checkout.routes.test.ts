@@ -1,0 +1,307 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { MESSAGES } from '@app/shared';
+import { buildApp } from '../../app.ts';
+import type { Browser } from '../../test/browser.ts';
+import { expectFailure } from '../../test/browser.ts';
+import {
+  appointmentRow,
+  bookingRequest,
+  bookOk,
+  serviceIdByName,
+  signedInBrowser,
+  slotsBookedOf,
+} from '../../test/booking.ts';
+import { createClock, MINUTE } from '../../test/clock.ts';
+import { testConfig } from '../../test/config.ts';
+import { databaseKinds, openTestDatabase, type TestDatabase } from '../../test/databases.ts';
+import { PAYMENT_NOT_FOUND_MESSAGE } from './get-payment-details.ts';
+import { ALREADY_PAID_MESSAGE } from './start-checkout.ts';
+import { CHECKOUT_LIFETIME_MS, HOLD_GRACE_MS } from './holds.ts';
+
+const NOW = new Date('2026-11-22T15:07:00Z'); // Sunday 10:07 AM in New York
+const BASE = 'http://localhost:3000';
+const PAYMENT_LIMIT = { max: 8, windowMs: 15 * MINUTE };
+
+describe.each(await databaseKinds())('checkout and payment (sandbox) on %s', (kind) => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let teslaS: string; // deposit $66.00
+  const clock = createClock(NOW);
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    app = await buildApp({
+      config: testConfig({
+        publicBaseUrl: BASE,
+        rateLimits: { ...testConfig().rateLimits, paymentPerIp: PAYMENT_LIMIT },
+      }),
+      db: database.handle,
+      now: clock.now,
+      serviceListMaxAgeMs: 10 * MINUTE,
+    });
+    teslaS = await serviceIdByName(database.handle.db, 'Tesla Model S');
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.drop();
+  });
+
+  /** Runs a step with the clock moved forward, then puts it back for the next test. */
+  const later = async <T>(ms: number, step: () => Promise<T>): Promise<T> => {
+    clock.advance(ms);
+    try {
+      return await step();
+    } finally {
+      clock.advance(-ms);
+    }
+  };
+
+  const customer = (name = 'Ann Rider') => signedInBrowser(app, database.handle.db, NOW, name);
+
+  const checkout = (browser: Browser, appointmentId: string) =>
+    browser.post('/api/user/create-checkout-session', {
+      appointmentId,
+      slotDate: 'ignored',
+      slotTime: 'ignored',
+    });
+
+  /** Books a slot of the Tesla Model S and opens its sandbox checkout. */
+  const bookAndCheckout = async (browser: Browser, slotDate: string, slotTime: string) => {
+    const appointmentId = await bookOk(browser, bookingRequest(teslaS, { slotDate, slotTime }));
+    const response = await checkout(browser, appointmentId);
+    expect(response.statusCode, response.body).toBe(200);
+    const { url } = response.json<{ url: string }>();
+    const sessionId = new URL(url).pathname.split('/').at(-1) as string;
+    return { appointmentId, url, path: new URL(url).pathname, sessionId };
+  };
+
+  const pay = (path: string) =>
+    app.inject({
+      method: 'POST',
+      url: `${path}/pay`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'name=Ann+Rider&card=4242+4242+4242+4242&exp=12+%2F+34&cvc=123',
+    });
+
+  const details = (browser: Browser, sessionId: string) =>
+    browser.get(`/api/user/stripe-payment-details?session_id=${encodeURIComponent(sessionId)}`);
+
+  it('opens a sandbox checkout for the caller’s own appointment', async () => {
+    const { browser } = await customer();
+    const { url, sessionId } = await bookAndCheckout(browser, '1_12_2026', '9:00 AM');
+    expect(url).toBe(`${BASE}/api/payments/sandbox/${sessionId}`);
+    expect(sessionId).toMatch(/^cs_sandbox_[0-9a-f]{48}$/);
+  });
+
+  it('gives the same open checkout back when asked again', async () => {
+    const { browser } = await customer();
+    const first = await bookAndCheckout(browser, '1_12_2026', '9:30 AM');
+    const again = await checkout(browser, first.appointmentId);
+    expect(again.json()).toEqual({ success: true, url: first.url });
+  });
+
+  it('answers 404 for another customer’s appointment', async () => {
+    const { browser: owner } = await customer();
+    const appointmentId = await bookOk(
+      owner,
+      bookingRequest(teslaS, { slotDate: '1_12_2026', slotTime: '10:00 AM' }),
+    );
+    const { browser: other } = await customer('Mallory');
+    expectFailure(await checkout(other, appointmentId), 404, 'Appointment not found');
+    expect((await appointmentRow(database.handle.db, appointmentId)).checkoutSessionId).toBeNull();
+  });
+
+  it('shows the server’s amount on the sandbox page', async () => {
+    const { browser } = await customer();
+    const { path } = await bookAndCheckout(browser, '1_12_2026', '10:30 AM');
+    const page = await app.inject({ method: 'GET', url: path });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).toContain('$66.00');
+    expect(page.body).toContain('Tesla Model S');
+  });
+
+  it('pays on the sandbox page and returns to /success with the session id', async () => {
+    const { browser } = await customer();
+    const { path, sessionId, appointmentId } = await bookAndCheckout(
+      browser,
+      '1_12_2026',
+      '11:00 AM',
+    );
+    const paid = await pay(path);
+    expect(paid.statusCode).toBe(303);
+    expect(paid.headers.location).toBe(`${BASE}/success?session_id=${sessionId}`);
+    const row = await appointmentRow(database.handle.db, appointmentId);
+    expect(row.status).toBe('paid');
+    expect(row.paidAt?.toISOString()).toBe(NOW.toISOString());
+  });
+
+  it('answers the payment details of the caller’s session in the spec shape', async () => {
+    const { browser, email } = await customer();
+    const { path, sessionId, appointmentId } = await bookAndCheckout(
+      browser,
+      '1_12_2026',
+      '11:30 AM',
+    );
+    await pay(path);
+    const response = await details(browser, sessionId);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.json()).toEqual({
+      success: true,
+      session: {
+        customer_details: { name: 'Ann Rider', email },
+        amount_total: 6600,
+        payment_status: 'paid',
+        metadata: {
+          Date: '1_12_2026',
+          Time: '11:30 AM',
+          serviceName: 'Tesla Model S',
+          serviceAddress: expect.any(String) as string,
+        },
+      },
+    });
+    expect((await appointmentRow(database.handle.db, appointmentId)).status).toBe('paid');
+  });
+
+  it('refuses a second checkout for a paid appointment', async () => {
+    const { browser } = await customer();
+    const { path, appointmentId } = await bookAndCheckout(browser, '1_12_2026', '12:00 PM');
+    await pay(path);
+    expectFailure(await checkout(browser, appointmentId), 409, ALREADY_PAID_MESSAGE);
+  });
+
+  it('never shows one customer’s payment to another', async () => {
+    const { browser: owner } = await customer();
+    const { path, sessionId } = await bookAndCheckout(owner, '1_12_2026', '12:30 PM');
+    await pay(path);
+    const { browser: other } = await customer('Mallory');
+    expectFailure(await details(other, sessionId), 404, PAYMENT_NOT_FOUND_MESSAGE);
+  });
+
+  it('answers a malformed or unknown session id with a clear JSON failure', async () => {
+    const { browser } = await customer();
+    for (const bad of ['', 'x', '../../etc/passwd', "cs_1' or '1'='1", 'a'.repeat(300)]) {
+      expectFailure(await details(browser, bad), 400, PAYMENT_NOT_FOUND_MESSAGE);
+    }
+    expectFailure(await browser.get('/api/user/stripe-payment-details'), 400);
+    expectFailure(await details(browser, `cs_sandbox_${'0'.repeat(48)}`), 404);
+  });
+
+  it('gives the slot back at once when the checkout is cancelled', async () => {
+    const { browser } = await customer();
+    const { path, appointmentId } = await bookAndCheckout(browser, '2_12_2026', '9:00 AM');
+    expect(await slotsBookedOf(app, teslaS, '2_12_2026')).toEqual(['9:00 AM']);
+
+    const cancelled = await app.inject({ method: 'POST', url: `${path}/cancel` });
+    expect(cancelled.statusCode).toBe(303);
+    expect(cancelled.headers.location).toBe(`${BASE}/appointment/${teslaS}`);
+    expect((await appointmentRow(database.handle.db, appointmentId)).status).toBe('expired');
+    expect(await slotsBookedOf(app, teslaS, '2_12_2026')).toEqual([]);
+
+    const { browser: next } = await customer('Next Rider');
+    await bookOk(next, bookingRequest(teslaS, { slotDate: '2_12_2026', slotTime: '9:00 AM' }));
+    expect((await pay(path)).statusCode).toBe(410);
+  });
+
+  it('frees the slot of a checkout that expired, once its result is looked up', async () => {
+    const { browser } = await customer();
+    const { path, sessionId, appointmentId } = await bookAndCheckout(
+      browser,
+      '2_12_2026',
+      '9:30 AM',
+    );
+    await later(CHECKOUT_LIFETIME_MS + MINUTE, async () => {
+      expect((await app.inject({ method: 'GET', url: path })).statusCode).toBe(410);
+      const response = await details(browser, sessionId);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json<{ session: { payment_status: string } }>().session.payment_status).toBe(
+        'unpaid',
+      );
+      expect((await appointmentRow(database.handle.db, appointmentId)).status).toBe('expired');
+      const { browser: next } = await customer('Next Rider');
+      await bookOk(next, bookingRequest(teslaS, { slotDate: '2_12_2026', slotTime: '9:30 AM' }));
+    });
+  });
+
+  it('frees the slot of an abandoned checkout once its hold has run out', async () => {
+    const { browser } = await customer();
+    const { appointmentId } = await bookAndCheckout(browser, '2_12_2026', '10:00 AM');
+    await later(CHECKOUT_LIFETIME_MS + HOLD_GRACE_MS + MINUTE, async () => {
+      const { browser: next } = await customer('Next Rider');
+      await bookOk(next, bookingRequest(teslaS, { slotDate: '2_12_2026', slotTime: '10:00 AM' }));
+    });
+    expect((await appointmentRow(database.handle.db, appointmentId)).status).toBe('expired');
+  });
+
+  it('opens a new, payable checkout when asked again after the first one timed out', async () => {
+    const { browser } = await customer();
+    const first = await bookAndCheckout(browser, '2_12_2026', '10:30 AM');
+    // Past the checkout's life but inside the hold's grace: the booking is still held.
+    await later(CHECKOUT_LIFETIME_MS + MINUTE, async () => {
+      const again = await checkout(browser, first.appointmentId);
+      expect(again.statusCode, again.body).toBe(200);
+      const { url } = again.json<{ url: string }>();
+      expect(url).not.toBe(first.url);
+      expect((await app.inject({ method: 'GET', url: new URL(url).pathname })).statusCode).toBe(
+        200,
+      );
+      expect((await pay(new URL(url).pathname)).statusCode).toBe(303);
+    });
+    expect((await appointmentRow(database.handle.db, first.appointmentId)).status).toBe('paid');
+  });
+
+  it('lists the caller’s own appointments in the spec shape, never another’s', async () => {
+    const { browser } = await customer();
+    const paid = await bookAndCheckout(browser, '3_12_2026', '9:00 AM');
+    await pay(paid.path);
+    const held = await bookOk(
+      browser,
+      bookingRequest(teslaS, { slotDate: '3_12_2026', slotTime: '9:30 AM' }),
+    );
+    const { browser: other } = await customer('Mallory');
+    const theirs = await bookOk(
+      other,
+      bookingRequest(teslaS, { slotDate: '3_12_2026', slotTime: '10:00 AM' }),
+    );
+
+    const response = await browser.get('/api/user/appointments');
+    expect(response.statusCode).toBe(200);
+    const { appointments } = response.json<{ appointments: { _id: string }[] }>();
+    expect(appointments.map((a) => a._id)).toEqual([paid.appointmentId, held]);
+    expect(appointments[0]).toEqual({
+      _id: paid.appointmentId,
+      serviceData: {
+        image: expect.any(String) as string,
+        name: 'Tesla Model S',
+        address: expect.any(String) as string,
+      },
+      type: 'Airport Transfer',
+      slotDate: '3_12_2026',
+      slotTime: '9:00 AM',
+      payment: true,
+      cancelled: false,
+      isCompleted: false,
+    });
+    expect(appointments[1]).toMatchObject({ _id: held, payment: false });
+    expect(appointments.some((a) => a._id === theirs)).toBe(false);
+  });
+
+  it('answers 429 past the payment limit per address, on details and checkout alike', async () => {
+    const { browser } = await customer();
+    const appointmentId = await bookOk(
+      browser,
+      bookingRequest(teslaS, { slotDate: '3_12_2026', slotTime: '11:00 AM' }),
+    );
+    for (let i = 0; i < PAYMENT_LIMIT.max; i++) {
+      expect((await details(browser, `cs_sandbox_${'0'.repeat(48)}`)).statusCode).toBe(404);
+    }
+    expectFailure(
+      await details(browser, `cs_sandbox_${'0'.repeat(48)}`),
+      429,
+      MESSAGES.tooManyPaymentAttempts,
+    );
+    expectFailure(await checkout(browser, appointmentId), 429, MESSAGES.tooManyPaymentAttempts);
+  });
+});

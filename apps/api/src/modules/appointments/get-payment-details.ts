@@ -1,0 +1,57 @@
+import { and, eq } from 'drizzle-orm';
+import { appointments, users, type Database } from '@app/db';
+import type { PaymentSessionResult } from '@app/shared';
+import { AppError } from '../../errors.ts';
+import type { PaymentProvider } from '../payments/payment-provider.ts';
+import { fulfilCheckout } from './fulfil-checkout.ts';
+import type { AppointmentChange } from './status.ts';
+
+export const PAYMENT_NOT_FOUND_MESSAGE = 'Payment details not found';
+
+/**
+ * The payment result for the caller's own checkout session, asked of the provider every time;
+ * the checkout is fulfilled here too (the webhook may not have arrived yet).
+ */
+export async function getPaymentDetails(
+  db: Database,
+  provider: PaymentProvider,
+  options: {
+    userId: string;
+    sessionId: string;
+    now: Date;
+    log: { error(obj: object, msg: string): void };
+  },
+): Promise<{ session: PaymentSessionResult; change: AppointmentChange | null }> {
+  const [owned] = await db
+    .select({ id: appointments.id, name: users.name, email: users.email })
+    .from(appointments)
+    .innerJoin(users, eq(users.id, appointments.userId))
+    .where(
+      and(
+        eq(appointments.checkoutSessionId, options.sessionId),
+        eq(appointments.userId, options.userId),
+      ),
+    );
+  if (!owned) throw AppError.notFound(PAYMENT_NOT_FOUND_MESSAGE);
+  const session = await provider.retrieveCheckout(options.sessionId);
+  if (!session) throw AppError.notFound(PAYMENT_NOT_FOUND_MESSAGE);
+
+  const change = await fulfilCheckout(db, session, options.now, options.log);
+  return {
+    change,
+    session: {
+      customer_details: {
+        name: session.customerName || owned.name,
+        email: session.customerEmail || owned.email,
+      },
+      amount_total: session.amountTotal,
+      payment_status: session.paymentStatus,
+      metadata: {
+        Date: session.metadata.Date ?? '',
+        Time: session.metadata.Time ?? '',
+        serviceName: session.metadata.serviceName ?? '',
+        serviceAddress: session.metadata.serviceAddress ?? '',
+      },
+    },
+  };
+}

@@ -1,0 +1,6 @@
+/** A booking holds its slot for the checkout's life (Stripe's minimum is 30 minutes). */
+export const CHECKOUT_LIFETIME_MS = 31 * 60_000;
+/** The hold outlives its checkout a little, so a payment made at the last second still lands. */
+export const HOLD_GRACE_MS = 2 * 60_000;
+/** One customer cannot hold more slots than this while not paying for them. */
+export const MAX_PENDING_HOLDS_PER_USER = 3;

@@ -1,0 +1,28 @@
+import { asc, eq } from 'drizzle-orm';
+import { appointments, services, type Database } from '@app/db';
+import type { AppointmentView } from '@app/shared';
+
+/** The caller's appointments, oldest first (the page shows the paid ones, newest first). */
+export async function listUserAppointments(
+  db: Database,
+  userId: string,
+): Promise<AppointmentView[]> {
+  const rows = await db
+    .select({ appointment: appointments, service: services })
+    .from(appointments)
+    .innerJoin(services, eq(services.id, appointments.serviceId))
+    .where(eq(appointments.userId, userId))
+    .orderBy(asc(appointments.createdAt));
+  return rows
+    .filter(({ appointment }) => appointment.status !== 'expired')
+    .map(({ appointment, service }) => ({
+      _id: appointment.id,
+      serviceData: { image: service.image, name: service.name, address: service.address },
+      type: appointment.serviceType,
+      slotDate: appointment.slotDate,
+      slotTime: appointment.slotTime,
+      payment: appointment.paidAt !== null,
+      cancelled: appointment.status === 'cancelled',
+      isCompleted: appointment.status === 'completed',
+    }));
+}

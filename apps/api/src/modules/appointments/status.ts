@@ -1,0 +1,59 @@
+import { and, eq, type SQL } from 'drizzle-orm';
+import { appointments, type Database } from '@app/db';
+import type { AppointmentStatus } from '@app/shared';
+
+/**
+ * Every status change an appointment may make, as data: `changeStatus` refuses any other.
+ * Issue 14's owner console (cancelled, completed, no-show) adds its changes here.
+ */
+export const APPOINTMENT_TRANSITIONS: Readonly<
+  Record<AppointmentStatus, readonly AppointmentStatus[]>
+> = {
+  // Paid within the checkout's time; or the checkout expired, was abandoned or ran out.
+  pending_payment: ['paid', 'expired'],
+  // Paid after the hold was released: kept while the slot is still free.
+  expired: ['paid'],
+  paid: [],
+  cancelled: [],
+  completed: [],
+};
+
+/** One appointment's change of status, as told to `onAppointmentChanged` once committed. */
+export interface AppointmentChange {
+  appointmentId: string;
+  /** The customer whose appointment it is (whom a notification would go to). */
+  userId: string;
+  /** null for an appointment just made (a new hold). */
+  from: AppointmentStatus | null;
+  to: AppointmentStatus;
+  at: Date;
+}
+
+/**
+ * Told of every change an API request made, after it is committed (built in app.ts): today it
+ * refreshes the service list, whose slots a change may take or free.
+ */
+export type OnAppointmentChanged = (change: AppointmentChange) => void;
+
+/**
+ * Moves the appointments `which` selects from `from` to `to` in one conditional update, so two
+ * requests racing to make the same change cannot both make it; answers the changes made. Every
+ * change of an existing appointment's status goes through here.
+ */
+export async function changeStatus(
+  db: Database,
+  which: SQL | undefined,
+  from: AppointmentStatus,
+  to: AppointmentStatus,
+  at: Date,
+): Promise<AppointmentChange[]> {
+  if (!APPOINTMENT_TRANSITIONS[from].includes(to)) {
+    throw new Error(`An appointment cannot go from ${from} to ${to}`);
+  }
+  const changed = await db
+    .update(appointments)
+    .set({ status: to, updatedAt: at, ...(to === 'paid' ? { paidAt: at } : {}) })
+    .where(and(which, eq(appointments.status, from)))
+    .returning({ appointmentId: appointments.id, userId: appointments.userId });
+  return changed.map((row) => ({ ...row, from, to, at }));
+}

@@ -1,0 +1,37 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { passwordResets, sessions, users, type Database } from '@app/db';
+import { AppError } from '../../errors.ts';
+import { hashToken } from '../../lib/tokens.ts';
+import { hashPassword } from './passwords.ts';
+
+export const INVALID_RESET_LINK_MESSAGE = 'This reset link is invalid or has expired.';
+
+/**
+ * Sets a new password with a reset token: the token is used up by a conditional update (so two
+ * concurrent uses cannot both succeed), and every session of the account ends.
+ */
+export async function resetPassword(
+  db: Database,
+  token: string,
+  newPassword: string,
+  now: Date,
+): Promise<void> {
+  // Hash before the transaction: PGlite runs one transaction at a time, never hold it for argon2.
+  const passwordHash = await hashPassword(newPassword);
+  await db.transaction(async (tx) => {
+    const [used] = await tx
+      .update(passwordResets)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(passwordResets.tokenHash, hashToken(token)),
+          isNull(passwordResets.usedAt),
+          gt(passwordResets.expiresAt, now),
+        ),
+      )
+      .returning({ userId: passwordResets.userId });
+    if (!used) throw AppError.badRequest(INVALID_RESET_LINK_MESSAGE);
+    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, used.userId));
+    await tx.delete(sessions).where(eq(sessions.userId, used.userId));
+  });
+}
