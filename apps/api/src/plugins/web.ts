@@ -22,7 +22,7 @@ const DRAWN_PAGES_KEPT = 100;
 /**
  * Serves the built single-page app beside the API: hashed assets cached for a year,
  * precompressed `.br`/`.gz` files chosen by Accept-Encoding, the public pages at their routes
- * (apps/web/scripts/static-site.ts: the static ones as built, the live ones drawn with the
+ * (apps/web/build/static-site.ts: the static ones as built, the live ones drawn with the
  * catalogue of the moment), and every other GET that is not a file answered with index.html so
  * the app's router can take it. Unknown `/api` paths stay JSON.
  */

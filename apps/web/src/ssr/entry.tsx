@@ -1,5 +1,5 @@
 /**
- * The app's server-side renderer, built by scripts/static-site.ts as one self-contained module.
+ * The app's server-side renderer, built by build/static-site.ts as one self-contained module.
  * The build draws the static public pages with it; the API server draws the live ones with it on
  * each request (apps/api/src/plugins/web.ts). Either way the HTML is exactly what the client's
  * first render draws, so the client hydrates it instead of replacing it.
