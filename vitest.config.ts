@@ -25,6 +25,8 @@ export default defineConfig({
           // The tools that make the site's committed assets; the site itself is tested in the
           // browser (e2e/).
           include: ['tools/**/*.test.ts'],
+          // Cutting the font (harfbuzz in WebAssembly) takes seconds on a busy machine.
+          testTimeout: 30_000,
         },
       },
       {
