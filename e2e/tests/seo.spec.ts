@@ -265,7 +265,7 @@ test.describe('drawn pages in the browser', () => {
     for (const path of paths) {
       fonts.length = 0;
       await page.goto(path, { waitUntil: 'networkidle' });
-      // The cut (apps/web/scripts/subset-font.ts) has every character the page prints.
+      // The cut (tools/font-subset/subset-font.ts) has every character the page prints.
       expect(fonts, path).toEqual([
         expect.stringMatching(/\/inter-core-wght-normal-[\w-]+\.woff2$/),
       ]);

@@ -5,7 +5,7 @@ import { SUBSET_FILE, SUBSET_URL, makeSubset, subsetCharacters } from './subset-
 describe('the site’s cut of Inter', () => {
   it('is the file the script makes from the range in styles.css', async () => {
     const made = await makeSubset();
-    // Otherwise: run `node_modules/.bin/node apps/web/scripts/subset-font.ts` and commit the file.
+    // Otherwise: run `npm run tool:font-subset` and commit the file.
     expect(made.equals(readFileSync(SUBSET_FILE)), `${SUBSET_FILE} is stale`).toBe(true);
     // Far smaller than @fontsource's Latin file (48,256 bytes in 5.3.0).
     expect(made.length).toBeLessThan(30_000);

@@ -1,7 +1,7 @@
 /**
  * Build steps after Vite's client bundle: build the app's server-side renderer, write the public
- * pages (finished HTML for the static ones, templates for the live ones the API server draws on
- * each request), then write `.br`/`.gz` beside every text file so the server never compresses
+ * pages (finished HTML for the static ones, templates for the live ones the API server renders
+ * on each request), then write `.br`/`.gz` beside every text file so the server never compresses
  * files per request. Part of every `vite build`, so `npm start`, `npm test` and the benchmarks all
  * serve the same files.
  */
@@ -70,7 +70,7 @@ async function writePages(config: ResolvedConfig, outDir: string): Promise<void>
 
   const shellPath = join(outDir, 'index.html');
   const jsonLd = entry.businessJsonLd();
-  // The shell every other route gets (drawn by the client): the business data block as well.
+  // The shell every other route gets (rendered by the client): the business data block as well.
   const shell = readFileSync(shellPath, 'utf8');
   writeFileSync(shellPath, withHead(shell, [jsonLd]));
 
@@ -78,7 +78,7 @@ async function writePages(config: ResolvedConfig, outDir: string): Promise<void>
   const manifest: PageEntry[] = [];
   for (const page of entry.PUBLIC_PAGES) {
     /*
-     * Only what the first paint waits for: the page arrives drawn, so its screen's code (loaded
+     * Only what the first paint waits for: the page arrives rendered, so its screen's code (loaded
      * before hydrating, main.tsx) is not preloaded; on a phone those requests would hold up the
      * first paint. Fetches match the app's (credentials included, no extra headers): reused.
      */
@@ -91,7 +91,7 @@ async function writePages(config: ResolvedConfig, outDir: string): Promise<void>
     const template = withHead(shell, [...preloads, jsonLd]);
     let html = template;
     if (!page.live) {
-      // A static page has no parameters: its address is the path drawn.
+      // A static page has no parameters: its address is the path rendered.
       const rendered = await entry.renderDocument(template, {
         path: page.url,
         route: page.route,

@@ -6,8 +6,7 @@
  * the @font-face in src/styles.css that names the file: that rule is their one home, and the
  * test beside this script fails when the file and the rule disagree.
  *
- * Run from the repository root after changing that range or upgrading the font:
- *   node_modules/.bin/node apps/web/scripts/subset-font.ts
+ * Run after changing that range or upgrading the font: `npm run tool:font-subset`.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -15,7 +14,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import subsetFont from 'subset-font';
 
-const WEB_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
+const WEB_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'apps', 'web');
 const STYLES = join(WEB_DIR, 'src', 'styles.css');
 /** As styles.css names it. */
 export const SUBSET_URL = './fonts/inter-core-wght-normal.woff2';
@@ -50,7 +49,8 @@ export function subsetCharacters(css = readFileSync(STYLES, 'utf8')): string {
 
 /** The subset as this script writes it. */
 export function makeSubset(): Promise<Buffer> {
-  const source = readFileSync(createRequire(import.meta.url).resolve(SOURCE));
+  // The copy of the font the site itself loads (and ships the other Latin glyphs from).
+  const source = readFileSync(createRequire(join(WEB_DIR, 'package.json')).resolve(SOURCE));
   return subsetFont(source, subsetCharacters(), {
     targetFormat: 'woff2',
     keepFeatures: FEATURES,
