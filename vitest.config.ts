@@ -22,8 +22,15 @@ export default defineConfig({
       {
         test: {
           name: 'web',
-          // The web app's build scripts; the app itself is tested in the browser (e2e/).
-          include: ['apps/web/scripts/**/*.test.ts'],
+          // The app's pure logic and its build scripts (in scripts/, or build/ once they move
+          // there); screens and flows are tested in the browser (e2e/).
+          include: [
+            'apps/web/src/**/*.test.ts',
+            'apps/web/scripts/**/*.test.ts',
+            'apps/web/build/**/*.test.ts',
+          ],
+          // Making the font's cut takes seconds on a busy machine.
+          testTimeout: 30_000,
         },
       },
       {
