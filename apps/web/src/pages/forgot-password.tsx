@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'wouter';
-import { ArrowLeft, MailCheck } from 'lucide-react';
+import { MailCheck } from 'lucide-react';
 import { EMAIL_PATTERN, MESSAGES, telHref } from '@app/shared';
 import { BUSINESS } from '../config/env.ts';
 import { failureMessage } from '../lib/api-client.ts';
@@ -10,6 +9,7 @@ import { TextField } from '../components/ui/form-field.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
 import { forgotPassword } from '../features/account/api/account.ts';
 import { AuthLayout } from '../features/account/components/auth-layout.tsx';
+import { BackToLogin } from '../features/account/components/back-to-login.tsx';
 
 const linkClass =
   'font-semibold text-brand underline decoration-brand/30 underline-offset-4 hover:decoration-brand';
@@ -86,13 +86,7 @@ export default function ForgotPasswordPage() {
         .
       </p>
 
-      <Link
-        href="/login"
-        className="mt-4 inline-flex min-h-11 items-center gap-2 rounded text-sm font-semibold text-brand hover:underline"
-      >
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        Back to Login
-      </Link>
+      <BackToLogin className="mt-4" />
     </AuthLayout>
   );
 }

@@ -1,6 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Link, useLocation, useParams } from 'wouter';
-import { ArrowLeft } from 'lucide-react';
+import { useLocation, useParams } from 'wouter';
 import {
   MESSAGES,
   MIN_PASSWORD_LENGTH,
@@ -16,6 +15,7 @@ import { PasswordField } from '../components/ui/password-field.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
 import { resetPassword } from '../features/account/api/account.ts';
 import { AuthLayout } from '../features/account/components/auth-layout.tsx';
+import { BackToLogin } from '../features/account/components/back-to-login.tsx';
 
 const STRENGTH_STYLE: Record<PasswordStrength, { bars: number; bar: string; text: string }> = {
   Weak: { bars: 1, bar: 'bg-danger', text: 'text-danger' },
@@ -129,13 +129,7 @@ export default function ResetPasswordPage() {
           {busy ? 'Please wait...' : 'Reset Password'}
         </button>
       </form>
-      <Link
-        href="/login"
-        className="mt-6 inline-flex min-h-11 items-center gap-2 rounded text-sm font-semibold text-brand hover:underline"
-      >
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        Back to Login
-      </Link>
+      <BackToLogin className="mt-6" />
     </AuthLayout>
   );
 }
