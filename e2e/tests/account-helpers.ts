@@ -199,3 +199,20 @@ export async function waitForResetPath(email: string): Promise<string> {
     .toBeTruthy();
   return path as string;
 }
+
+/** The header's action for a visitor (the mobile menu's too). */
+export const LOGIN_SIGN_UP = 'Login / Sign Up';
+
+/** Holds the browser's call to `path` until `release` is called (to see a busy state). */
+export async function holdRequest(page: Page, path: string): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname === path,
+    async (route) => {
+      await released;
+      await route.continue();
+    },
+  );
+  return release;
+}

@@ -95,6 +95,7 @@ export const GoogleLoginSchema = z.object({
     .min(1, MESSAGES.googleLoginFailed)
     .max(4096, MESSAGES.googleLoginFailed),
 });
+export type GoogleLoginRequest = z.input<typeof GoogleLoginSchema>;
 
 export const ForgotPasswordSchema = z
   .object({ email: z.string({ error: MESSAGES.invalidEmail }).max(254, MESSAGES.invalidEmail) })

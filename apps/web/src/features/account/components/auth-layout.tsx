@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { CalendarCheck, Phone, ShieldCheck } from 'lucide-react';
 import { telHref } from '@app/shared';
-import { BUSINESS } from '../../config/env.ts';
-import { container, eyebrow } from '../ui/styles.ts';
+import { BUSINESS } from '../../../config/env.ts';
+import { container, eyebrow } from '../../../components/ui/styles.ts';
 
 interface AuthLayoutProps {
   /** The small line above the heading. */

@@ -9,8 +9,8 @@ import {
 import { Link, useLocation } from 'wouter';
 import { CalendarDays, ChevronDown, LogOut, MessageSquare, UserRound } from 'lucide-react';
 import type { UserProfile } from '@app/shared';
-import { useApp } from '../../state/app-context.tsx';
-import { setSigningOut } from './route-guards.tsx';
+import { useSession } from '../../state/session.tsx';
+import { Avatar } from '../ui/avatar.tsx';
 
 /** The signed-in user's choices, in the spec's order (Logout comes last, as a button). */
 export const ACCOUNT_LINKS = [
@@ -19,45 +19,17 @@ export const ACCOUNT_LINKS = [
   { href: '/feedback', label: 'Send Feedback', icon: MessageSquare },
 ] as const;
 
-function initialOf(name: string): string {
-  return name.trim().charAt(0).toUpperCase() || '?';
-}
-
 function firstNameOf(name: string): string {
   return name.trim().split(/\s+/)[0] ?? '';
 }
 
-/** Logout from the context; on success the visitor lands on /. */
-export function useSignOut(): { signOut: () => Promise<boolean>; busy: boolean } {
-  const { logout } = useApp();
-  const [, navigate] = useLocation();
-  const [busy, setBusy] = useState(false);
-  const signOut = useCallback(async () => {
-    setBusy(true);
-    // A signed-in-only page must not bounce to /login while the user is being cleared.
-    setSigningOut(true);
-    try {
-      const ok = await logout();
-      if (ok) navigate('/');
-      return ok;
-    } finally {
-      setSigningOut(false);
-      setBusy(false);
-    }
-  }, [logout, navigate]);
-  return { signOut, busy };
-}
-
-function Avatar({ name, large = false }: { name: string; large?: boolean }) {
+/** The user's initial on a round badge, small in the menu button, larger in the menus. */
+function MenuAvatar({ name, large = false }: { name: string; large?: boolean }) {
   return (
-    <span
-      aria-hidden="true"
-      className={`flex shrink-0 items-center justify-center rounded-full bg-brand font-semibold text-white ${
-        large ? 'size-10 text-base' : 'size-8 text-sm'
-      }`}
-    >
-      {initialOf(name)}
-    </span>
+    <Avatar
+      name={name}
+      className={`font-semibold ${large ? 'size-10 text-base' : 'size-8 text-sm'}`}
+    />
   );
 }
 
@@ -74,7 +46,7 @@ export function UserMenu({ user }: { user: UserProfile }) {
   // Open "at" a location, so any navigation closes the menu.
   const [openAt, setOpenAt] = useState<string | null>(null);
   const open = openAt === location;
-  const { signOut, busy } = useSignOut();
+  const { signOut, signingOut } = useSession();
   const menuId = useId();
   const buttonId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -166,7 +138,7 @@ export function UserMenu({ user }: { user: UserProfile }) {
         onKeyDown={onButtonKeyDown}
         className="inline-flex min-h-11 items-center gap-2 rounded-full border border-line bg-surface py-1 pr-3 pl-1 text-sm font-semibold text-brand transition-colors hover:border-brand/30 hover:bg-brand-tint"
       >
-        <Avatar name={user.name} />
+        <MenuAvatar name={user.name} />
         <span className="max-w-32 truncate">{firstNameOf(user.name)}</span>
         <span className="sr-only">, account menu</span>
         <ChevronDown
@@ -180,7 +152,7 @@ export function UserMenu({ user }: { user: UserProfile }) {
         className="absolute top-full right-0 z-50 mt-2 w-64 rounded-card border border-line bg-surface p-2 shadow-card"
       >
         <div className="flex items-center gap-3 border-b border-line px-3 pt-2 pb-3">
-          <Avatar name={user.name} large />
+          <MenuAvatar name={user.name} large />
           <div className="min-w-0">
             <p className="truncate text-sm font-semibold text-ink">{user.name}</p>
             <p className="truncate text-xs text-ink-muted">{user.email}</p>
@@ -213,7 +185,7 @@ export function UserMenu({ user }: { user: UserProfile }) {
               type="button"
               role="menuitem"
               tabIndex={-1}
-              disabled={busy}
+              disabled={signingOut}
               onClick={() => void signOut()}
               className={itemClass}
             >
@@ -236,11 +208,11 @@ export function MobileAccountLinks({
   onNavigate: () => void;
 }) {
   const [location] = useLocation();
-  const { signOut, busy } = useSignOut();
+  const { signOut, signingOut } = useSession();
   return (
     <div className="rounded-card border border-line bg-canvas p-2">
       <div className="flex items-center gap-3 px-2 pt-1 pb-3">
-        <Avatar name={user.name} large />
+        <MenuAvatar name={user.name} large />
         <div className="min-w-0">
           <p className="truncate text-sm font-semibold text-ink">{user.name}</p>
           <p className="truncate text-xs text-ink-muted">{user.email}</p>
@@ -263,7 +235,7 @@ export function MobileAccountLinks({
         <li>
           <button
             type="button"
-            disabled={busy}
+            disabled={signingOut}
             onClick={() => void signOut().then((ok) => ok && onNavigate())}
             className="flex min-h-12 w-full items-center gap-3 rounded-lg px-2 text-left text-base font-medium text-ink hover:bg-surface disabled:opacity-60"
           >

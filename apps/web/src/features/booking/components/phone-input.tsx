@@ -1,7 +1,7 @@
 import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { ChevronDown } from 'lucide-react';
 import { isValidBookingPhone, PHONE_DEFAULT_COUNTRY, PHONE_MAX_DIGITS } from '@app/shared';
-import { hintClass, labelClass, RequiredMark } from '../account/form-field.tsx';
+import { hintClass, labelClass, RequiredMark } from '../../../components/ui/form-field.tsx';
 
 interface Country {
   code: string;

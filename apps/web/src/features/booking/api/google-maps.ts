@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { GOOGLE_MAPS_API_KEY } from '../../config/env.ts';
+import { GOOGLE_MAPS_API_KEY } from '../../../config/env.ts';
 
 /*
  * The few parts of the Maps JavaScript API (places library) the address fields use, typed here

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { MapPin } from 'lucide-react';
 import { ADDRESS_MAX_LENGTH } from '@app/shared';
-import { inputClass, labelClass, RequiredMark } from '../account/form-field.tsx';
+import { inputClass, labelClass, RequiredMark } from '../../../components/ui/form-field.tsx';
 import {
   fetchPlaceDetails,
   fetchPredictions,
@@ -10,7 +10,7 @@ import {
   type LocationData,
   type PlacePrediction,
   type useGooglePlaces,
-} from './google-maps.ts';
+} from '../api/google-maps.ts';
 
 type Places = ReturnType<typeof useGooglePlaces>['places'];
 

@@ -1,5 +1,5 @@
-import type { LocationData } from './google-maps.ts';
-import { initialPhone, type PhoneValue } from './phone-input.tsx';
+import type { LocationData } from '../api/google-maps.ts';
+import { initialPhone, type PhoneValue } from '../components/phone-input.tsx';
 
 /** What the signed-in booking form collects besides the slot and service type. */
 export interface ContactDetails {

@@ -1,6 +1,6 @@
 import { AddressInput } from './address-input.tsx';
 import { AddressPair, locationSetter } from './contact-form.tsx';
-import type { ContactDetails, ContactUpdate } from './contact-details.ts';
+import type { ContactDetails, ContactUpdate } from '../utils/contact-details.ts';
 import { NotesField } from './notes-field.tsx';
 
 interface ReturnRideProps {

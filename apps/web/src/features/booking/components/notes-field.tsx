@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { applyWordLimit, countWords, NOTES_MAX_WORDS } from '@app/shared';
-import { inputClass, labelClass } from '../account/form-field.tsx';
+import { inputClass, labelClass } from '../../../components/ui/form-field.tsx';
 
 interface NotesFieldProps {
   label: string;

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { AddressInput } from './address-input.tsx';
-import type { ContactDetails, ContactUpdate } from './contact-details.ts';
-import { useGooglePlaces, type LocationData } from './google-maps.ts';
+import type { ContactDetails, ContactUpdate } from '../utils/contact-details.ts';
+import { useGooglePlaces, type LocationData } from '../api/google-maps.ts';
 import { NotesField } from './notes-field.tsx';
 import { PhoneInput } from './phone-input.tsx';
 

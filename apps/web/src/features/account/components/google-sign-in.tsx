@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { MESSAGES, googleNonce } from '@app/shared';
-import { GOOGLE_CLIENT_ID } from '../../config/env.ts';
-import { apiRequest, serverMessageOf } from '../../lib/api.ts';
-import { notify } from '../../lib/notify.ts';
-import { useApp } from '../../state/app-context.tsx';
+import { GOOGLE_CLIENT_ID } from '../../../config/env.ts';
+import { csrfToken, failureMessage } from '../../../lib/api-client.ts';
+import { notify } from '../../../lib/notify.ts';
+import { useStore } from '../../../lib/store.ts';
+import { signInWithGoogle } from '../api/account.ts';
 
 /** The few parts of Google Identity Services this page uses. */
 interface GoogleCredentialResponse {
@@ -81,56 +82,43 @@ export function GoogleSignIn({ onSignedIn }: GoogleSignInProps) {
 }
 
 function GoogleButton({ clientId, onSignedIn }: GoogleSignInProps & { clientId: string }) {
-  const { csrfToken } = useApp();
+  const token = useStore(csrfToken);
   const buttonRef = useRef<HTMLDivElement>(null);
   const [available, setAvailable] = useState(true);
   const [failed, setFailed] = useState(false);
   const [busy, setBusy] = useState(false);
 
-  // Google calls back long after the first render: read the latest token and handler.
-  const latest = useRef({ csrfToken, onSignedIn });
+  // Google calls back long after the first render: read the latest handler.
+  const latest = useRef(onSignedIn);
   useEffect(() => {
-    latest.current = { csrfToken, onSignedIn };
-  }, [csrfToken, onSignedIn]);
+    latest.current = onSignedIn;
+  }, [onSignedIn]);
 
   useEffect(() => {
     // The server accepts only a token carrying this visitor's nonce, made from the CSRF token.
-    if (!csrfToken) return;
+    if (!token) return;
     let active = true;
-
-    function fail(serverMessage: string | undefined) {
-      notify('error', serverMessage || MESSAGES.googleLoginFailed);
-      if (active) setFailed(true);
-    }
 
     async function onCredential(response: GoogleCredentialResponse) {
       if (!active) return;
-      const { csrfToken: token, onSignedIn: done } = latest.current;
-      if (!token) {
+      if (!csrfToken.get()) {
         notify('error', MESSAGES.csrfMissing);
         return;
       }
       setFailed(false);
       setBusy(true);
       try {
-        const data = await apiRequest<{ success: boolean; message?: string }>('/auth/google', {
-          method: 'POST',
-          body: { token: response.credential ?? '' },
-          csrfToken: token,
-        });
-        if (data.success) {
-          await done(data.message ?? 'Logged in with Google');
-        } else {
-          fail(data.message);
-        }
+        const { message } = await signInWithGoogle({ token: response.credential ?? '' });
+        await latest.current(message);
       } catch (error) {
-        fail(serverMessageOf(error));
+        notify('error', failureMessage(error, 'googleSignIn'));
+        if (active) setFailed(true);
       } finally {
         if (active) setBusy(false);
       }
     }
 
-    Promise.all([loadGoogleIdentity(), googleNonce(csrfToken)])
+    Promise.all([loadGoogleIdentity(), googleNonce(token)])
       .then(([google, nonce]) => {
         const parent = buttonRef.current;
         if (!active || !parent) return;
@@ -162,7 +150,7 @@ function GoogleButton({ clientId, onSignedIn }: GoogleSignInProps & { clientId: 
       active = false;
       window.google?.accounts.id.cancel();
     };
-  }, [clientId, csrfToken]);
+  }, [clientId, token]);
 
   if (!available) return null;
   return (

@@ -1,0 +1,24 @@
+import type {
+  AppointmentsResponse,
+  BookingRequest,
+  BookingResponse,
+  CheckoutResponse,
+  PaymentDetailsResponse,
+} from '@app/shared';
+import { api } from '../../../lib/api-client.ts';
+
+/** Holds the slot for the signed-in customer until its checkout expires. */
+export const bookAppointment = (request: BookingRequest) =>
+  api.post<BookingResponse>('/user/book-appointment', request);
+
+/** The hosted checkout paying the deposit of a held booking. */
+export const createCheckout = (appointmentId: string) =>
+  api.post<CheckoutResponse>('/user/create-checkout-session', { appointmentId });
+
+/** The result of the checkout the customer came back from (`?session_id=`). */
+export const getPaymentDetails = (sessionId: string) =>
+  api.get<PaymentDetailsResponse>(
+    `/user/stripe-payment-details?session_id=${encodeURIComponent(sessionId)}`,
+  );
+
+export const listMyAppointments = () => api.get<AppointmentsResponse>('/user/appointments');

@@ -1,0 +1,102 @@
+import { MESSAGES } from '@app/shared';
+import { API_BASE } from '../config/env.ts';
+import { createStore } from './store.ts';
+
+/** A failed call: the HTTP status and the server's message when it sent one. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly serverMessage: string | undefined;
+
+  constructor(status: number, serverMessage: string | undefined) {
+    super(serverMessage ?? `Request failed (${status})`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.serverMessage = serverMessage;
+  }
+}
+
+/**
+ * The CSRF token bound to the visitor's cookie: every POST carries it. The session fetches it at
+ * start and again whenever the cookie changes (sign-in, sign-out).
+ */
+export const csrfToken = createStore<string | undefined>(undefined);
+
+async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  // No Accept header: every answer is JSON, and a `<link rel=preload>` of the same call (the
+  // public pages preload the profile, the static ones the service list too) is only reused by a
+  // request whose headers match its own.
+  const headers: Record<string, string> = {};
+  if (method === 'POST') {
+    headers['content-type'] = 'application/json';
+    const token = csrfToken.get();
+    if (token) headers['x-csrf-token'] = token;
+  }
+  const response = await fetch(`${API_BASE}${path}`, {
+    method,
+    credentials: 'include',
+    headers,
+    body: method === 'POST' ? JSON.stringify(body) : null,
+  });
+  const data: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    const message =
+      data && typeof data === 'object' && 'message' in data && typeof data.message === 'string'
+        ? data.message
+        : undefined;
+    throw new ApiError(response.status, message || undefined);
+  }
+  return data as T;
+}
+
+/**
+ * The one way the app calls its API, with the visitor's cookies. Answers with the parsed JSON
+ * body; a non-2xx answer throws an ApiError carrying the server's `message`.
+ */
+export const api = {
+  get: <T>(path: string) => request<T>('GET', path),
+  post: <T>(path: string, body: object = {}) => request<T>('POST', path, body),
+};
+
+interface Failure {
+  /** Shown when the server sent no message. */
+  fallback: string;
+  /** Shown for HTTP 429 instead of the server's message. */
+  tooManyRequests?: string;
+  /** Before the fallback, the error's own text (a network error's, or "Request failed (500)"). */
+  errorText?: boolean;
+}
+
+/** What each kind of call shows when it fails, as the spec words it. */
+const FAILURES = {
+  /** The service list, the profile and the appointments. */
+  load: { fallback: MESSAGES.unknownError, errorText: true },
+  /** Login and sign-up. */
+  signIn: { fallback: MESSAGES.genericRetry, tooManyRequests: MESSAGES.tooManyLoginAttempts },
+  googleSignIn: { fallback: MESSAGES.googleLoginFailed },
+  /** Forgot and reset password. */
+  passwordReset: {
+    fallback: MESSAGES.errorOccurred,
+    tooManyRequests: MESSAGES.tooManyRequests,
+    errorText: true,
+  },
+  profileUpdate: { fallback: MESSAGES.somethingWentWrong, errorText: true },
+  feedback: { fallback: MESSAGES.feedbackThrown },
+  /** Booking and opening its checkout. */
+  booking: { fallback: MESSAGES.bookingThrown },
+  paymentDetails: {
+    fallback: MESSAGES.paymentDetailsRetry,
+    tooManyRequests: MESSAGES.tooManyPaymentAttempts,
+  },
+} satisfies Record<string, Failure>;
+
+export type CallKind = keyof typeof FAILURES;
+
+/** The message a failed call of this kind shows: the one place failures become text. */
+export function failureMessage(error: unknown, kind: CallKind): string {
+  const failure: Failure = FAILURES[kind];
+  if (error instanceof ApiError) {
+    if (error.status === 429 && failure.tooManyRequests) return failure.tooManyRequests;
+    if (error.serverMessage) return error.serverMessage;
+  }
+  return (failure.errorText && error instanceof Error && error.message) || failure.fallback;
+}
