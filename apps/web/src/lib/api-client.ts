@@ -2,16 +2,21 @@ import { MESSAGES } from '@app/shared';
 import { API_BASE } from '../config/env.ts';
 import { createStore } from './store.ts';
 
-/** A failed call: the HTTP status and the server's message when it sent one. */
+/**
+ * A failed call: the HTTP status and the server's message when it sent one. `refused` marks an
+ * answer that arrived (2xx) but says `success: false`, which the spec words apart.
+ */
 export class ApiError extends Error {
   readonly status: number;
   readonly serverMessage: string | undefined;
+  readonly refused: boolean;
 
-  constructor(status: number, serverMessage: string | undefined) {
+  constructor(status: number, serverMessage: string | undefined, refused = false) {
     super(serverMessage ?? `Request failed (${status})`);
     this.name = 'ApiError';
     this.status = status;
     this.serverMessage = serverMessage;
+    this.refused = refused;
   }
 }
 
@@ -21,40 +26,45 @@ export class ApiError extends Error {
  */
 export const csrfToken = createStore<string | undefined>(undefined);
 
-async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+async function request<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  options: { body?: unknown; csrf: boolean },
+): Promise<T> {
   // No Accept header: every answer is JSON, and a `<link rel=preload>` of the same call (the
   // public pages preload the profile, the static ones the service list too) is only reused by a
   // request whose headers match its own.
   const headers: Record<string, string> = {};
-  if (method === 'POST') {
-    headers['content-type'] = 'application/json';
-    const token = csrfToken.get();
-    if (token) headers['x-csrf-token'] = token;
-  }
+  if (method === 'POST') headers['content-type'] = 'application/json';
+  const token = options.csrf ? csrfToken.get() : undefined;
+  if (token) headers['x-csrf-token'] = token;
   const response = await fetch(`${API_BASE}${path}`, {
     method,
     credentials: 'include',
     headers,
-    body: method === 'POST' ? JSON.stringify(body) : null,
+    body: method === 'POST' ? JSON.stringify(options.body) : null,
   });
   const data: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    const message =
-      data && typeof data === 'object' && 'message' in data && typeof data.message === 'string'
-        ? data.message
-        : undefined;
-    throw new ApiError(response.status, message || undefined);
-  }
+  const answer = (data && typeof data === 'object' ? data : {}) as {
+    success?: unknown;
+    message?: unknown;
+  };
+  const message = typeof answer.message === 'string' && answer.message ? answer.message : undefined;
+  if (!response.ok) throw new ApiError(response.status, message);
+  if (answer.success === false) throw new ApiError(response.status, message, true);
   return data as T;
 }
 
 /**
  * The one way the app calls its API, with the visitor's cookies. Answers with the parsed JSON
- * body; a non-2xx answer throws an ApiError carrying the server's `message`.
+ * body; a non-2xx answer, or one saying `success: false`, throws an ApiError carrying the
+ * server's `message`. Every POST carries the CSRF token; a GET carries it where the API's
+ * contract marks the call so (`{ csrf: true }`).
  */
 export const api = {
-  get: <T>(path: string) => request<T>('GET', path),
-  post: <T>(path: string, body: object = {}) => request<T>('POST', path, body),
+  get: <T>(path: string, options: { csrf?: boolean } = {}) =>
+    request<T>('GET', path, { csrf: options.csrf ?? false }),
+  post: <T>(path: string, body: object = {}) => request<T>('POST', path, { body, csrf: true }),
 };
 
 interface Failure {
@@ -64,12 +74,18 @@ interface Failure {
   tooManyRequests?: string;
   /** Before the fallback, the error's own text (a network error's, or "Request failed (500)"). */
   errorText?: boolean;
+  /** An answer saying `success: false`; by default the server's message, else the fallback. */
+  refused?: (serverMessage: string | undefined) => string;
 }
 
 /** What each kind of call shows when it fails, as the spec words it. */
 const FAILURES = {
   /** The service list, the profile and the appointments. */
-  load: { fallback: MESSAGES.unknownError, errorText: true },
+  load: {
+    fallback: MESSAGES.unknownError,
+    errorText: true,
+    refused: (message) => message ?? MESSAGES.somethingWentWrong,
+  },
   /** Login and sign-up. */
   signIn: { fallback: MESSAGES.genericRetry, tooManyRequests: MESSAGES.tooManyLoginAttempts },
   googleSignIn: { fallback: MESSAGES.googleLoginFailed },
@@ -80,12 +96,13 @@ const FAILURES = {
     errorText: true,
   },
   profileUpdate: { fallback: MESSAGES.somethingWentWrong, errorText: true },
-  feedback: { fallback: MESSAGES.feedbackThrown },
+  feedback: { fallback: MESSAGES.feedbackThrown, refused: () => MESSAGES.feedbackFailed },
   /** Booking and opening its checkout. */
   booking: { fallback: MESSAGES.bookingThrown },
   paymentDetails: {
     fallback: MESSAGES.paymentDetailsRetry,
     tooManyRequests: MESSAGES.tooManyPaymentAttempts,
+    refused: (message) => `${MESSAGES.paymentDetailsError} ${message ?? ''}`.trim(),
   },
 } satisfies Record<string, Failure>;
 
@@ -95,6 +112,8 @@ export type CallKind = keyof typeof FAILURES;
 export function failureMessage(error: unknown, kind: CallKind): string {
   const failure: Failure = FAILURES[kind];
   if (error instanceof ApiError) {
+    if (error.refused)
+      return failure.refused?.(error.serverMessage) ?? error.serverMessage ?? failure.fallback;
     if (error.status === 429 && failure.tooManyRequests) return failure.tooManyRequests;
     if (error.serverMessage) return error.serverMessage;
   }

@@ -39,7 +39,7 @@ export function useBookAndPay(): {
           heldBooking.current = { request: requestKey, appointmentId };
         }
         setStep('checkout');
-        const { url } = await createCheckout(appointmentId);
+        const { url } = await createCheckout(appointmentId, request);
         // The button stays busy while the browser leaves for the checkout page.
         window.location.assign(url);
         return undefined;
