@@ -145,7 +145,7 @@ export async function openMobileMenu(page: Page): Promise<Locator> {
   return panel;
 }
 
-/** The account choices of the spec, in order: three pages and Logout. */
+/** The account choices, in the product's order: three pages and Logout. */
 export const ACCOUNT_ITEMS = ['My Profile', 'My Appointments', 'Send Feedback', 'Logout'] as const;
 
 // ---------------------------------------------------------------------------------------------

@@ -54,7 +54,10 @@ test.describe('log in', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 
-  test('too many failed attempts (HTTP 429) shows the spec message', async ({ page, request }) => {
+  test('too many failed attempts (HTTP 429) shows the product’s message', async ({
+    page,
+    request,
+  }) => {
     const account = await registerAccount(request, 'locked');
     // Wrong passwords through the API until the server's per-email limit answers 429.
     const { csrfToken } = (await (await request.get('/api/csrf-token')).json()) as {

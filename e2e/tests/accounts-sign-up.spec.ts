@@ -29,7 +29,7 @@ async function openSignUp(page: Page) {
 }
 
 test.describe('sign up (/login, Sign Up mode)', () => {
-  test('checks the fields in the spec order, then returns to Login mode', async ({
+  test('checks the fields in the product’s order, then returns to Login mode', async ({
     page,
     expectNoA11yViolations,
   }) => {

@@ -28,7 +28,7 @@ test.describe('user menu', () => {
     await button.focus();
     await page.keyboard.press('Enter');
     await expect(button).toHaveAttribute('aria-expanded', 'true');
-    // Keyboard focus walks the four items in the spec's order, then wraps around.
+    // Keyboard focus walks the four items in the product's order, then wraps around.
     for (const name of ACCOUNT_ITEMS) {
       await expect(item(name)).toBeFocused();
       await page.keyboard.press('ArrowDown');

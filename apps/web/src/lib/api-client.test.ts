@@ -8,7 +8,7 @@ const withoutMessage = (status: number) => new ApiError(status, undefined);
 const networkError = new TypeError('Failed to fetch');
 
 /** Each kind of call: what 429, a server message, a bare 500 and a network error show. */
-const SPEC: Record<CallKind, [tooMany: string, bare500: string, network: string]> = {
+const EXPECTED: Record<CallKind, [tooMany: string, bare500: string, network: string]> = {
   load: ['Server says 429', 'Request failed (500)', 'Failed to fetch'],
   signIn: [MESSAGES.tooManyLoginAttempts, MESSAGES.genericRetry, MESSAGES.genericRetry],
   googleSignIn: ['Server says 429', MESSAGES.googleLoginFailed, MESSAGES.googleLoginFailed],
@@ -24,11 +24,11 @@ const SPEC: Record<CallKind, [tooMany: string, bare500: string, network: string]
 };
 
 describe('failureMessage', () => {
-  for (const [kind, [tooMany, bare500, network]] of Object.entries(SPEC) as [
+  for (const [kind, [tooMany, bare500, network]] of Object.entries(EXPECTED) as [
     CallKind,
-    (typeof SPEC)[CallKind],
+    (typeof EXPECTED)[CallKind],
   ][]) {
-    it(`${kind}: the spec's text for 429, the server's message, a bare 500, no answer`, () => {
+    it(`${kind}: the product's text for 429, the server's message, a bare 500, no answer`, () => {
       expect(failureMessage(withMessage(429), kind)).toBe(tooMany);
       expect(failureMessage(withMessage(409), kind)).toBe('Server says 409');
       expect(failureMessage(withoutMessage(500), kind)).toBe(bare500);
@@ -36,7 +36,7 @@ describe('failureMessage', () => {
     });
   }
 
-  it("words an answer saying success: false as the spec's catalogue does", () => {
+  it("words an answer saying success: false as the product's messages do", () => {
     const refused = (message?: string) => new ApiError(200, message, true);
     // Appointments (and the other loads): the server's message, else "Something went wrong".
     expect(failureMessage(refused('No access'), 'load')).toBe('No access');

@@ -4,7 +4,7 @@ import { createStore } from './store.ts';
 
 /**
  * A failed call: the HTTP status and the server's message when it sent one. `refused` marks an
- * answer that arrived (2xx) but says `success: false`, which the spec words apart.
+ * answer that arrived (2xx) but says `success: false`, which the product words apart.
  */
 export class ApiError extends Error {
   readonly status: number;
@@ -78,7 +78,7 @@ interface Failure {
   refused?: (serverMessage: string | undefined) => string;
 }
 
-/** What each kind of call shows when it fails, as the spec words it. */
+/** What each kind of call shows when it fails (docs/product.md, Messages of the other failures). */
 const FAILURES = {
   /** The service list, the profile and the appointments. */
   load: {

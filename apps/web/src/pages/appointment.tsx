@@ -135,7 +135,7 @@ function ServiceBooking({ service, services }: { service: Service; services: Ser
       </section>
 
       <RelatedServices service={service} services={services} />
-      {/* The spec's last section receives the service id and type but shows nothing. */}
+      {/* The page's last section receives the service id and type but shows nothing (docs/product.md). */}
     </div>
   );
 }

@@ -94,7 +94,7 @@ function Hero({ visitor }: { visitor: Visitor }) {
               <ArrowRight aria-hidden="true" className="size-4" />
             </a>
             {visitor === 'loading' ? (
-              // The spec's Loading... while the profile loads, in the one place that depends on it.
+              // Loading... while the profile loads, in the one place that depends on it.
               <span role="status" className={heroPending}>
                 Loading...
               </span>

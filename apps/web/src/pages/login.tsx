@@ -170,7 +170,7 @@ export default function LoginPage() {
             maxLength={20}
             value={phone}
             onChange={(event) => {
-              // The spec's phone input: at most 15 digits; typing past them is ignored.
+              // The phone input: at most 15 digits; typing past them is ignored.
               const next = event.target.value;
               if (next.replace(/\D/g, '').length <= PHONE_MAX_DIGITS) setPhone(next);
             }}

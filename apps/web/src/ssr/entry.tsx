@@ -97,7 +97,7 @@ export function businessJsonLd(): string {
 }
 
 /**
- * The API calls a page makes at start that its first screen waits for (app-context.tsx): the
+ * The API calls a page makes at start that its first screen waits for (state/session.tsx, state/catalogue.tsx): the
  * HTML preloads them, so they travel beside the code instead of after it. A live page carries
  * the catalogue, so it only waits for the visitor's profile.
  */

@@ -46,13 +46,13 @@ interface Session extends Intent {
    * login page's guard then sends them on to `returnTo` (this does when no profile came).
    */
   signIn: (returnTo: string) => Promise<void>;
-  /** Logs out and goes home; resolves to whether it worked (toasts either way, as the spec says). */
+  /** Logs out and goes home; resolves to whether it worked (toasts either way). */
   signOut: () => Promise<boolean>;
 }
 
 const SessionContext = createContext<Omit<Session, keyof Intent> | null>(null);
 
-/** Fetches the token for the visitor's current cookie; a failure is toasted as the spec says. */
+/** Fetches the token for the visitor's current cookie; a failure is toasted. */
 async function refreshCsrfToken(): Promise<string | undefined> {
   let token: string | undefined;
   try {
@@ -64,7 +64,7 @@ async function refreshCsrfToken(): Promise<string | undefined> {
   return token;
 }
 
-/** The CSRF token, fetched again first when there is none (the spec, before booking or logout). */
+/** The CSRF token, fetched again first when there is none (before booking or logout). */
 export async function ensureCsrfToken(): Promise<string | undefined> {
   return csrfToken.get() ?? refreshCsrfToken();
 }

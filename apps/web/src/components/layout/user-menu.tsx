@@ -12,7 +12,7 @@ import type { UserProfile } from '@app/shared';
 import { useSession } from '../../state/session.tsx';
 import { Avatar } from '../ui/avatar.tsx';
 
-/** The signed-in user's choices, in the spec's order (Logout comes last, as a button). */
+/** The signed-in user's choices, in the product's order (docs/product.md) (Logout comes last, as a button). */
 export const ACCOUNT_LINKS = [
   { href: '/my-profile', label: 'My Profile', icon: UserRound },
   { href: '/my-appointments', label: 'My Appointments', icon: CalendarDays },

@@ -56,7 +56,7 @@ export interface AddressComponent {
   types: string[];
 }
 
-/** The spec's "Location data": captured when a suggestion is chosen, not sent with the booking. */
+/** Location data: captured when a suggestion is chosen, not sent with the booking. */
 export interface LocationData {
   formattedAddress: string;
   lat: number;
@@ -71,9 +71,9 @@ export interface PlacePrediction {
 
 /** A slow or blocked script must never keep the address fields from appearing. */
 const LOAD_TIMEOUT_MS = 8000;
-/** The spec: predictions are cached for 24 hours in session storage. */
+/** docs/product.md: predictions are cached for 24 hours in session storage. */
 export const PREDICTION_CACHE_MS = 24 * 60 * 60 * 1000;
-/** The spec: predictions are asked for 300 ms after the last keystroke. */
+/** docs/product.md: predictions are asked for 300 ms after the last keystroke. */
 export const PREDICTION_DEBOUNCE_MS = 300;
 const CACHE_PREFIX = 'places-predictions:';
 

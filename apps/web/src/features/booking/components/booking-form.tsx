@@ -31,7 +31,7 @@ export function BookingForm({ service }: { service: Service }) {
   const [dayKey, setDayKey] = useState(
     () => (days.find((day) => day.slots.length > 0) ?? days[0])?.key,
   );
-  // Kept when the day changes: the spec keeps the chosen time as chosen.
+  // Kept when the day changes: the chosen time stays as chosen (docs/product.md, Slots).
   const [slotTime, setSlotTime] = useState<string>();
   const [consented, setConsented] = useState(false);
   const [chosenType, setChosenType] = useState('');

@@ -10,7 +10,7 @@ interface NotesFieldProps {
   placeholder?: string;
 }
 
-/** A notes textarea with the spec's n/50 words counter; words past the 50th are not taken. */
+/** A notes textarea with the n/50 words counter (docs/product.md); words past the 50th are not taken. */
 export function NotesField({ label, name, value, onChange, placeholder }: NotesFieldProps) {
   const id = useId();
   const counterId = `${id}-counter`;

@@ -27,7 +27,7 @@ describe('firstBookingProblem', () => {
     ).toEqual({ kind: 'login', message: MESSAGES.loginToBook });
   });
 
-  it('then checks consent, phone, service type and time, in the spec’s order', () => {
+  it('then checks consent, phone, service type and time, in the product’s order', () => {
     const steps: [Partial<BookingDraft>, string][] = [
       [
         { consented: false, phoneValid: false, serviceType: '', slotTime: undefined },

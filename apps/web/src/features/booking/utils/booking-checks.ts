@@ -12,7 +12,7 @@ export interface BookingDraft {
 export type BookingProblem =
   { kind: 'login'; message: string } | { kind: 'error'; message: string };
 
-/** The spec's booking checks, in its order; the first that fails is the one shown. */
+/** The booking checks, in their order (docs/product.md, Booking); the first that fails is the one shown. */
 export function firstBookingProblem(draft: BookingDraft): BookingProblem | null {
   if (!draft.signedIn) return { kind: 'login', message: MESSAGES.loginToBook };
   if (!draft.consented) return { kind: 'error', message: MESSAGES.agreeToTerms };

@@ -12,7 +12,7 @@ export interface ContactDetails {
   returnPickupAddress: string;
   returnDropoffAddress: string;
   returnPickupNotes: string;
-  /** The spec's location data of chosen suggestions: kept here, not sent with the booking. */
+  /** The location data of chosen suggestions: kept here, not sent with the booking. */
   locations: Partial<
     Record<'pickup' | 'dropoff' | 'returnPickup' | 'returnDropoff', LocationData | null>
   >;

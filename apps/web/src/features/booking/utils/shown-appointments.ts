@@ -1,6 +1,6 @@
 import type { AppointmentView } from '@app/shared';
 
-/** The spec: the appointments screen shows at most 2. */
+/** docs/product.md: the appointments screen shows at most 2. */
 const APPOINTMENTS_SHOWN = 2;
 
 /** Paid appointments, the most recently booked first (the API lists them in booking order), at most two. */
