@@ -8,6 +8,7 @@ import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
 
 const WEB_SRC = fileURLToPath(new URL('apps/web/src', import.meta.url));
+const API_SRC = fileURLToPath(new URL('apps/api/src', import.meta.url));
 const WEB_FEATURES = readdirSync(`${WEB_SRC}/features`);
 
 export default tseslint.config(
@@ -79,6 +80,43 @@ export default tseslint.config(
               message: 'lib does not import state.',
             },
             { target: './config', from: './lib', message: 'config imports nothing of the app.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The API's layers (apps/api/src/README.md): modules use plugins, never the other way;
+    // only the server and the tests assemble the app. Tests may reach anywhere.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/**/*.test.ts', 'apps/api/src/test/**'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver()] },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: API_SRC,
+          zones: [
+            {
+              target: ['./plugins', './lib', './http', './email', './config', './errors.ts'],
+              from: ['./modules', './jobs'],
+              message:
+                'Plugins and the shared plumbing do not import modules: app.ts hands them in.',
+            },
+            {
+              target: [
+                './modules',
+                './plugins',
+                './lib',
+                './http',
+                './email',
+                './config',
+                './jobs',
+              ],
+              from: ['./app.ts', './server.ts'],
+              message: 'Only the server and the tests import the app.',
+            },
           ],
         },
       ],

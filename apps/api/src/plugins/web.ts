@@ -9,10 +9,18 @@ import {
   RENDER_MODULE,
   type PageEntry,
   type PageRenderer,
+  type Service,
 } from '@app/shared';
 import { AppError } from '../errors.ts';
 import { encodedBody, sendEncoded, type EncodedBody } from '../http/encoded-body.ts';
-import type { ServiceList, ServiceListCache } from '../modules/service/service-list-cache.ts';
+
+/**
+ * One load of the catalogue the live pages are rendered with (the service module's cache gives
+ * them). A new load is a new object: what is rendered from it is kept with it.
+ */
+interface Catalogue {
+  services: Service[];
+}
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -66,7 +74,7 @@ export async function registerWeb(
 
 /** What the live pages are rendered with. */
 interface LivePages {
-  serviceList: ServiceListCache;
+  serviceList: { get(): Promise<Catalogue> };
   /** The clock the pages are rendered at. */
   now: () => Date;
   /** Fresh renders a second, at most; past it, pages go out unrendered. */
@@ -92,7 +100,7 @@ async function registerPages(
     const shell = encodedBody(template);
     app.get(page.url, async (request, reply) => {
       reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache');
-      let list: ServiceList;
+      let list: Catalogue;
       try {
         list = await serviceList.get();
       } catch (error) {
@@ -124,8 +132,8 @@ function pageRenderer(
   route: string,
   { now, mayRender }: { now: () => Date; mayRender: () => boolean },
 ) {
-  const renderedWith = new WeakMap<ServiceList, Map<string, Promise<RenderedPage>>>();
-  return (list: ServiceList, path: string): Promise<RenderedPage> | undefined => {
+  const renderedWith = new WeakMap<Catalogue, Map<string, Promise<RenderedPage>>>();
+  return (list: Catalogue, path: string): Promise<RenderedPage> | undefined => {
     const rendered = renderedWith.get(list) ?? new Map<string, Promise<RenderedPage>>();
     renderedWith.set(list, rendered);
     const kept = rendered.get(path);
