@@ -93,7 +93,14 @@ export const appointments = pgTable(
     returnPickupNotes: text('return_pickup_notes').notNull().default(''),
     /** The deposit, computed by the server: fees + 1 dollar. */
     amountCents: integer('amount_cents').notNull(),
+    /** The appointment's current checkout: the one a customer is sent to, or the one that paid. */
     checkoutSessionId: text('checkout_session_id'),
+    /**
+     * When the current checkout attempt ends (null before the first). Written by the one
+     * conditional update that opens an attempt, only when none is open; every caller then asks
+     * the provider for the same session (the request and its idempotency key derive from it).
+     */
+    checkoutExpiresAt: instant('checkout_expires_at'),
     /** A pending appointment holds its slot until then (the checkout's lifetime). */
     holdExpiresAt: instant('hold_expires_at').notNull(),
     paidAt: instant('paid_at'),
@@ -130,6 +137,8 @@ export const paymentEvents = pgTable('payment_events', {
  */
 export const sandboxCheckouts = pgTable('sandbox_checkouts', {
   id: text('id').primaryKey(),
+  /** As Stripe's: the same key gives the same session back (null for sessions made before keys). */
+  idempotencyKey: text('idempotency_key').unique('sandbox_checkouts_idempotency_key_unique'),
   appointmentId: uuid('appointment_id').notNull(),
   amountCents: integer('amount_cents').notNull(),
   productName: text('product_name').notNull(),

@@ -69,6 +69,7 @@ export async function bookAppointment(
     returnPickupNotes: input.returnPickupNotes.trim(),
     amountCents: depositCents(service.feesCents / 100),
     checkoutSessionId: null,
+    checkoutExpiresAt: null,
     holdExpiresAt: new Date(now.getTime() + CHECKOUT_LIFETIME_MS + HOLD_GRACE_MS),
     paidAt: null,
     createdAt: now,

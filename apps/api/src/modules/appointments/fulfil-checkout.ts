@@ -5,7 +5,10 @@ import type { CheckoutSession } from '../payments/payment-provider.ts';
 import { changeStatus, type AppointmentChange } from './status.ts';
 
 /** What fulfilment reads of a checkout session, as the payment provider reports it. */
-export type CheckoutOutcome = Pick<CheckoutSession, 'id' | 'status' | 'paymentStatus'>;
+export type CheckoutOutcome = Pick<
+  CheckoutSession,
+  'id' | 'status' | 'paymentStatus' | 'appointmentId'
+>;
 
 /**
  * Brings a checkout's appointment in line with the provider's word: paid once the session is
@@ -22,21 +25,25 @@ export async function fulfilCheckout(
 ): Promise<AppointmentChange | null> {
   const ofSession = eq(appointments.checkoutSessionId, session.id);
   if (session.status === 'expired') {
+    // Only the appointment's current checkout releases it: an older one's end says nothing.
     const [released] = await changeStatus(db, ofSession, 'pending_payment', 'expired', now);
     return released ?? null;
   }
   if (session.status !== 'complete' || session.paymentStatus !== 'paid') return null;
 
-  const [paid] = await changeStatus(db, ofSession, 'pending_payment', 'paid', now);
+  // Any paid checkout that names the appointment pays it, whichever attempt it was.
+  const which = session.appointmentId ? eq(appointments.id, session.appointmentId) : ofSession;
+  const paidBy = { checkoutSessionId: session.id };
+  const [paid] = await changeStatus(db, which, 'pending_payment', 'paid', now, paidBy);
   if (paid) return paid;
   // Paid after its hold was released: keep it if the slot is still free.
   try {
-    const [late] = await changeStatus(db, ofSession, 'expired', 'paid', now);
+    const [late] = await changeStatus(db, which, 'expired', 'paid', now, paidBy);
     return late ?? null;
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     log.error(
-      { checkoutSessionId: session.id },
+      { appointmentId: session.appointmentId },
       'payment arrived after the hold expired and the slot was taken: refund needed',
     );
     return null;

@@ -25,7 +25,7 @@ export interface CheckoutSession {
   customerName: string;
   customerEmail: string;
   metadata: Record<string, string>;
-  /** Our appointment id, carried by the provider. */
+  /** Our appointment id, carried by the provider (null unless it is a well-formed one). */
   appointmentId: string | null;
 }
 

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt } from 'drizzle-orm';
+import { isDeepStrictEqual } from 'node:util';
+import { eq } from 'drizzle-orm';
 import { sandboxCheckouts, type Database } from '@app/db';
 import { AppError } from '../../errors.ts';
-import type { CheckoutSession, PaymentProvider } from './payment-provider.ts';
+import type { CheckoutRequest, CheckoutSession, PaymentProvider } from './payment-provider.ts';
 
 type SandboxRow = typeof sandboxCheckouts.$inferSelect;
 
@@ -21,6 +22,32 @@ export function sandboxSession(row: SandboxRow, now: Date, publicBaseUrl: string
   };
 }
 
+/** Whether a stored session was made by this very request (its idempotency key aside). */
+function madeBy(row: SandboxRow, request: CheckoutRequest): boolean {
+  return isDeepStrictEqual(
+    {
+      appointmentId: row.appointmentId,
+      amountCents: row.amountCents,
+      productName: row.productName,
+      customerEmail: row.customerEmail,
+      metadata: row.metadata,
+      successUrl: row.successUrl,
+      cancelUrl: row.cancelUrl,
+      expiresAt: row.expiresAt.getTime(),
+    },
+    {
+      appointmentId: request.appointmentId,
+      amountCents: request.amountCents,
+      productName: request.productName,
+      customerEmail: request.customerEmail,
+      metadata: request.metadata,
+      successUrl: request.successUrl,
+      cancelUrl: request.cancelUrl,
+      expiresAt: request.expiresAt.getTime(),
+    },
+  );
+}
+
 /**
  * A local stand-in for a hosted checkout, for development and tests only (the server refuses
  * it in production). Its sessions live in `sandbox_checkouts`; its page is served under
@@ -34,22 +61,13 @@ export function createSandboxProvider(options: {
   return {
     name: 'sandbox',
     async createCheckout(request) {
-      // Like Stripe's idempotency keys: the same appointment gets its open session back
-      // (one past its time is closed, even if nobody marked it so yet).
-      const [existing] = await options.db
-        .select()
-        .from(sandboxCheckouts)
-        .where(
-          and(
-            eq(sandboxCheckouts.appointmentId, request.appointmentId),
-            eq(sandboxCheckouts.status, 'open'),
-            gt(sandboxCheckouts.expiresAt, options.now()),
-          ),
-        );
-      const id = existing?.id ?? `cs_sandbox_${randomBytes(24).toString('hex')}`;
-      if (!existing) {
-        await options.db.insert(sandboxCheckouts).values({
-          id,
+      // Stripe's idempotency rule: a key replayed with the same parameters answers the session
+      // it made first, whatever instance asks; with other parameters it is an error.
+      await options.db
+        .insert(sandboxCheckouts)
+        .values({
+          id: `cs_sandbox_${randomBytes(24).toString('hex')}`,
+          idempotencyKey: request.idempotencyKey,
           appointmentId: request.appointmentId,
           amountCents: request.amountCents,
           productName: request.productName,
@@ -58,9 +76,18 @@ export function createSandboxProvider(options: {
           successUrl: request.successUrl,
           cancelUrl: request.cancelUrl,
           expiresAt: request.expiresAt,
-        });
+        })
+        .onConflictDoNothing({ target: sandboxCheckouts.idempotencyKey });
+      const [row] = await options.db
+        .select()
+        .from(sandboxCheckouts)
+        .where(eq(sandboxCheckouts.idempotencyKey, request.idempotencyKey));
+      if (!row || !madeBy(row, request)) {
+        throw new Error(
+          'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+        );
       }
-      return { id, url: `${options.publicBaseUrl}/api/payments/sandbox/${id}` };
+      return { id: row.id, url: `${options.publicBaseUrl}/api/payments/sandbox/${row.id}` };
     },
     async retrieveCheckout(id) {
       const [row] = await options.db

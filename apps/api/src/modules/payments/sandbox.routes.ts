@@ -109,7 +109,12 @@ export async function registerSandboxCheckout(
           .set({ status: 'complete', paymentStatus: 'paid', customerName: name })
           .where(and(eq(sandboxCheckouts.id, row.id), eq(sandboxCheckouts.status, 'open')));
         // What the provider's webhook would do; the success page lookup would do it too.
-        const paid = { id: row.id, status: 'complete', paymentStatus: 'paid' } as const;
+        const paid = {
+          id: row.id,
+          status: 'complete',
+          paymentStatus: 'paid',
+          appointmentId: row.appointmentId,
+        } as const;
         const change = await fulfilCheckout(deps.db, paid, now, request.log);
         if (change) deps.onAppointmentChanged(change);
         return reply.redirect(row.successUrl.replace('{CHECKOUT_SESSION_ID}', row.id), 303);
@@ -126,7 +131,12 @@ export async function registerSandboxCheckout(
           .set({ status: 'expired' })
           .where(and(eq(sandboxCheckouts.id, row.id), eq(sandboxCheckouts.status, 'open')));
         // An abandoned checkout gives its slot back at once.
-        const abandoned = { id: row.id, status: 'expired', paymentStatus: 'unpaid' } as const;
+        const abandoned = {
+          id: row.id,
+          status: 'expired',
+          paymentStatus: 'unpaid',
+          appointmentId: row.appointmentId,
+        } as const;
         const change = await fulfilCheckout(deps.db, abandoned, deps.now(), request.log);
         if (change) deps.onAppointmentChanged(change);
         return reply.redirect(row.cancelUrl, 303);

@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import type { CheckoutSession, PaymentProvider } from './payment-provider.ts';
 
@@ -28,7 +29,9 @@ function toSession(session: Stripe.Checkout.Session): CheckoutSession {
     metadata: Object.fromEntries(
       Object.entries(session.metadata ?? {}).map(([key, value]) => [key, String(value)]),
     ),
-    appointmentId: session.client_reference_id,
+    appointmentId: z.uuid().safeParse(session.client_reference_id).success
+      ? session.client_reference_id
+      : null,
   };
 }
 

@@ -173,6 +173,39 @@ describe.each(await databaseKinds())('Stripe checkout and webhooks on %s', (kind
     expect(stripe.sessions.size).toBe(before);
   });
 
+  it('fulfils a paid checkout the appointment has since replaced, and answers its success page', async () => {
+    const { browser } = await customer();
+    const first = await bookAndCheckout(browser);
+    // Past the first checkout's life, inside the hold's grace: a second checkout opens.
+    await later(CHECKOUT_LIFETIME_MS + MINUTE, async () => {
+      const again = await browser.post('/api/user/create-checkout-session', {
+        appointmentId: first.appointmentId,
+      });
+      expect(again.statusCode, again.body).toBe(200);
+      const replacing = (await appointmentRow(database.handle.db, first.appointmentId))
+        .checkoutSessionId;
+      expect(replacing).not.toBe(first.sessionId);
+
+      // The first was paid at its last second; Stripe's word arrives now.
+      const session = stripe.complete(first.sessionId, {
+        name: 'Ann Rider',
+        email: 'a@example.com',
+      });
+      const event = signedEvent('checkout.session.completed', session);
+      const delivered = await deliver(event.payload, event.signature);
+      expect(delivered.statusCode, delivered.body).toBe(200);
+      expect((await appointmentRow(database.handle.db, first.appointmentId)).status).toBe('paid');
+      const lookup = await browser.get(
+        `/api/user/stripe-payment-details?session_id=${first.sessionId}`,
+      );
+      expect(lookup.statusCode, lookup.body).toBe(200);
+      expect(lookup.json<{ session: { payment_status: string } }>().session.payment_status).toBe(
+        'paid',
+      );
+    });
+    expect(await paidChanges(first.appointmentId)).toBe(1);
+  });
+
   it('refuses a webhook with a bad signature with 400 and changes nothing', async () => {
     const { browser } = await customer();
     const { appointmentId, sessionId } = await bookAndCheckout(browser);
