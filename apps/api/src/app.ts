@@ -145,7 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await registerPaymentWebhook(app, { db: db.db, payments, onAppointmentChanged, now });
   if (payments.name === 'sandbox')
-    await registerSandboxCheckout(app, { db: db.db, onAppointmentChanged, now });
+    await registerSandboxCheckout(app, { db: db.db, payments, onAppointmentChanged, now });
   // Last: the built site, which answers every GET the API does not.
   await registerWeb(app, config.webDistDir, {
     serviceList,
@@ -157,7 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 }
 
 /** Stripe when configured; the sandbox only outside production (the config refuses it there). */
-function paymentProviderFor(config: Config, db: DbHandle, now: () => Date): PaymentProvider {
+export function paymentProviderFor(config: Config, db: DbHandle, now: () => Date): PaymentProvider {
   if (config.stripe) return createStripeProvider(config.stripe);
   if (config.isProduction) throw new Error('Payments need STRIPE_SECRET_KEY in production');
   return createSandboxProvider({ db: db.db, publicBaseUrl: config.publicBaseUrl, now });

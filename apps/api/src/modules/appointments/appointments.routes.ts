@@ -75,14 +75,14 @@ export function registerAppointmentRoutes(app: FastifyInstance, deps: Appointmen
       reply.header('cache-control', 'no-store');
       await countPayment(request.ip);
       const { session_id: sessionId } = PaymentDetailsQuerySchema.parse(request.query);
-      const { session, change } = await getPaymentDetails(db, deps.payments, {
+      const { session, refund, change } = await getPaymentDetails(db, deps.payments, {
         userId: signedInUser(request).id,
         sessionId,
         now: now(),
         log: request.log,
       });
       if (change) deps.onAppointmentChanged(change);
-      return { success: true, session };
+      return { success: true, session, ...(refund ? { refund } : {}) };
     },
   );
 

@@ -70,6 +70,7 @@ export async function bookAppointment(
     amountCents: depositCents(service.feesCents / 100),
     checkoutSessionId: null,
     checkoutExpiresAt: null,
+    paymentIntentId: null,
     holdExpiresAt: new Date(now.getTime() + CHECKOUT_LIFETIME_MS + HOLD_GRACE_MS),
     paidAt: null,
     createdAt: now,

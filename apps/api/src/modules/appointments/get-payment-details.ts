@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { appointments, users, type Database } from '@app/db';
-import type { PaymentSessionResult } from '@app/shared';
+import type { PaymentSessionResult, RefundView } from '@app/shared';
 import { AppError } from '../../errors.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
+import { refundOfCheckout } from '../payments/refunds.ts';
 import { fulfilCheckout } from './fulfil-checkout.ts';
 import type { AppointmentChange } from './status.ts';
 
@@ -20,9 +21,14 @@ export async function getPaymentDetails(
     userId: string;
     sessionId: string;
     now: Date;
-    log: { error(obj: object, msg: string): void };
+    log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
   },
-): Promise<{ session: PaymentSessionResult; change: AppointmentChange | null }> {
+): Promise<{
+  session: PaymentSessionResult;
+  /** The payment is being given back (it came too late, or twice). */
+  refund: RefundView | null;
+  change: AppointmentChange | null;
+}> {
   const session = await provider.retrieveCheckout(options.sessionId);
   if (!session?.appointmentId) throw AppError.notFound(PAYMENT_NOT_FOUND_MESSAGE);
   const [owned] = await db
@@ -34,9 +40,10 @@ export async function getPaymentDetails(
     );
   if (!owned) throw AppError.notFound(PAYMENT_NOT_FOUND_MESSAGE);
 
-  const change = await fulfilCheckout(db, session, options.now, options.log);
+  const change = await fulfilCheckout(db, provider, session, options.now, options.log);
   return {
     change,
+    refund: await refundOfCheckout(db, session.id),
     session: {
       customer_details: {
         name: session.customerName || owned.name,

@@ -47,7 +47,9 @@ export async function changeStatus(
   to: AppointmentStatus,
   at: Date,
   /** Written with the change: the checkout that paid, say. */
-  also: Partial<Pick<typeof appointments.$inferInsert, 'checkoutSessionId'>> = {},
+  also: Partial<
+    Pick<typeof appointments.$inferInsert, 'checkoutSessionId' | 'paymentIntentId'>
+  > = {},
 ): Promise<AppointmentChange[]> {
   if (!APPOINTMENT_TRANSITIONS[from].includes(to)) {
     throw new Error(`An appointment cannot go from ${from} to ${to}`);

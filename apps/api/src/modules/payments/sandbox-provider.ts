@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import { eq } from 'drizzle-orm';
-import { sandboxCheckouts, type Database } from '@app/db';
+import { eq, sql } from 'drizzle-orm';
+import { sandboxCheckouts, sandboxRefunds, type Database } from '@app/db';
 import { AppError } from '../../errors.ts';
 import type { CheckoutRequest, CheckoutSession, PaymentProvider } from './payment-provider.ts';
 
@@ -19,6 +19,7 @@ export function sandboxSession(row: SandboxRow, now: Date, publicBaseUrl: string
     customerEmail: row.customerEmail,
     metadata: row.metadata,
     appointmentId: row.appointmentId,
+    paymentIntentId: row.paymentIntentId,
   };
 }
 
@@ -50,8 +51,9 @@ function madeBy(row: SandboxRow, request: CheckoutRequest): boolean {
 
 /**
  * A local stand-in for a hosted checkout, for development and tests only (the server refuses
- * it in production). Its sessions live in `sandbox_checkouts`; its page is served under
- * /api/payments/sandbox/:id and "pays" without any card network.
+ * it in production). Its sessions live in `sandbox_checkouts` and its refunds in
+ * `sandbox_refunds`; its page is served under /api/payments/sandbox/:id and "pays" without any
+ * card network.
  */
 export function createSandboxProvider(options: {
   db: Database;
@@ -95,6 +97,50 @@ export function createSandboxProvider(options: {
         .from(sandboxCheckouts)
         .where(eq(sandboxCheckouts.id, id));
       return row ? sandboxSession(row, options.now(), options.publicBaseUrl) : null;
+    },
+    async refund(request) {
+      // As Stripe: a refund names a payment made here and never gives back more than was paid;
+      // its idempotency key answers the refund it made first.
+      const [paid] = await options.db
+        .select()
+        .from(sandboxCheckouts)
+        .where(eq(sandboxCheckouts.paymentIntentId, request.paymentIntentId));
+      if (!paid) throw new Error(`No such payment_intent: '${request.paymentIntentId}'`);
+      const [replayed] = await options.db
+        .select()
+        .from(sandboxRefunds)
+        .where(eq(sandboxRefunds.idempotencyKey, request.idempotencyKey));
+      if (!replayed) {
+        const [given] = await options.db
+          .select({ cents: sql<number>`coalesce(sum(${sandboxRefunds.amountCents}), 0)::int` })
+          .from(sandboxRefunds)
+          .where(eq(sandboxRefunds.paymentIntentId, request.paymentIntentId));
+        if ((given?.cents ?? 0) + request.amountCents > paid.amountCents)
+          throw new Error(`Charge for ${request.paymentIntentId} has already been refunded.`);
+        await options.db
+          .insert(sandboxRefunds)
+          .values({
+            id: `re_sandbox_${randomBytes(24).toString('hex')}`,
+            idempotencyKey: request.idempotencyKey,
+            paymentIntentId: request.paymentIntentId,
+            amountCents: request.amountCents,
+          })
+          .onConflictDoNothing({ target: sandboxRefunds.idempotencyKey });
+      }
+      const [refund] = await options.db
+        .select()
+        .from(sandboxRefunds)
+        .where(eq(sandboxRefunds.idempotencyKey, request.idempotencyKey));
+      if (
+        !refund ||
+        refund.paymentIntentId !== request.paymentIntentId ||
+        refund.amountCents !== request.amountCents
+      ) {
+        throw new Error(
+          'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+        );
+      }
+      return { id: refund.id, status: 'succeeded' };
     },
     async parseWebhook() {
       throw AppError.notFound('The sandbox has no webhook: it fulfils payments directly.');
