@@ -6,23 +6,54 @@ export type Appointment = typeof appointments.$inferSelect;
 
 const columns = getTableColumns(appointments);
 
+/** What bounds a customer's holds (the API reads them from its configuration). */
+export interface HoldLimits {
+  /** Live unpaid holds one account may have at once. */
+  perAccount: number;
+}
+
+/** What `book_hold` did. */
+export type BookHoldOutcome =
+  /** The hold was made. */
+  | { outcome: 'booked'; appointmentId: string }
+  /** The same booking was made before (a retry whose first answer was lost): that one. */
+  | { outcome: 'retried'; appointmentId: string }
+  /** The booking's idempotency key was used before for a booking with other details. */
+  | { outcome: 'key_reused' }
+  /** The customer already holds as many unpaid slots as they may. */
+  | { outcome: 'too_many_holds' };
+
 /**
- * Inserts a hold (an appointment awaiting payment) through the `book_hold` function of
- * migration 0003, in one round trip and one transaction: the customer's row is locked, their
- * live holds are counted (false, and nothing written, when `maxHolds` are already live), a
- * stale hold on the same slot is released, and the row is inserted. A live appointment already
- * on the slot makes it throw the unique violation of `appointments_one_live_per_slot`.
+ * Books a hold (an appointment awaiting payment) through the `book_hold` function of
+ * migration 0008, in one round trip and one transaction: the customer's row is locked; a retry
+ * of a booking already made answers that booking; the customer's live holds are counted
+ * against the limits; a stale hold on the same slot is released, and the row is inserted. A
+ * live appointment already on the slot makes it throw the unique violation of
+ * `appointments_one_live_per_slot`.
  */
 export async function bookHold(
   db: Database,
   hold: Appointment,
   at: Date,
-  maxHolds: number,
-): Promise<boolean> {
+  limits: HoldLimits,
+): Promise<BookHoldOutcome> {
   const result = (await db.execute(
-    sql`select book_hold(${asRecordJson(hold)}::jsonb, ${at.toISOString()}::timestamptz, ${maxHolds}::integer) as booked`,
-  )) as unknown as { rows: { booked: boolean }[] };
-  return result.rows[0]?.booked === true;
+    sql`select outcome, appointment_id from book_hold(${asRecordJson(hold)}::jsonb, ${at.toISOString()}::timestamptz, ${JSON.stringify(
+      { holds_per_account: limits.perAccount },
+    )}::jsonb)`,
+  )) as unknown as { rows: { outcome: string; appointment_id: string | null }[] };
+  const [row] = result.rows;
+  if (!row) throw new Error('book_hold answered nothing');
+  switch (row.outcome) {
+    case 'booked':
+    case 'retried':
+      return { outcome: row.outcome, appointmentId: row.appointment_id as string };
+    case 'key_reused':
+    case 'too_many_holds':
+      return { outcome: row.outcome };
+    default:
+      throw new Error(`book_hold answered ${row.outcome}`);
+  }
 }
 
 /** A row as JSON keyed by column name, as PostgreSQL's jsonb_populate_record reads it. */

@@ -109,6 +109,8 @@ export const appointments = pgTable(
     paymentIntentId: text('payment_intent_id'),
     /** A pending appointment holds its slot until then (the checkout's lifetime). */
     holdExpiresAt: instant('hold_expires_at').notNull(),
+    /** The customer's key for the booking attempt that made this hold: its retries answer it. */
+    bookingKey: uuid('booking_key'),
     paidAt: instant('paid_at'),
     createdAt: instant('created_at').notNull().defaultNow(),
     updatedAt: instant('updated_at').notNull().defaultNow(),
@@ -122,6 +124,7 @@ export const appointments = pgTable(
       .on(t.serviceId, t.slotStart)
       .where(isOneOf(t.status, LIVE_APPOINTMENT_STATUSES)),
     uniqueIndex('appointments_checkout_session_unique').on(t.checkoutSessionId),
+    uniqueIndex('appointments_booking_key_unique').on(t.userId, t.bookingKey),
     index('appointments_slot_start_idx').on(t.slotStart),
     index('appointments_user_idx').on(t.userId, t.createdAt),
     index('appointments_pending_hold_idx')

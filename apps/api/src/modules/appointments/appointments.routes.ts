@@ -43,11 +43,16 @@ export function registerAppointmentRoutes(app: FastifyInstance, deps: Appointmen
 
   app.post('/api/user/book-appointment', customer, async (request): Promise<BookingResponse> => {
     const input = BookingRequestSchema.parse(request.body);
-    const change = await bookAppointment(db, signedInUser(request).id, input, now());
-    deps.onAppointmentChanged(change);
+    const { appointmentId, change } = await bookAppointment(
+      db,
+      signedInUser(request).id,
+      input,
+      now(),
+    );
+    if (change) deps.onAppointmentChanged(change);
     return {
       success: true,
-      appointmentId: change.appointmentId,
+      appointmentId,
       message: 'Appointment booked. Continue to payment.',
     };
   });

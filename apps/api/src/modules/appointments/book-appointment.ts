@@ -19,6 +19,8 @@ export const SLOT_NOT_BOOKABLE_MESSAGE =
 export const SERVICE_UNAVAILABLE_MESSAGE = 'This car is not available for booking right now.';
 export const TOO_MANY_HOLDS_MESSAGE =
   'You have bookings waiting for payment. Please complete them or wait a few minutes before booking again.';
+export const BOOKING_KEY_REUSED_MESSAGE =
+  'This booking was already sent with other details. Please start your booking again.';
 
 const serviceById = preparedStatement((db) =>
   db
@@ -33,13 +35,15 @@ const serviceById = preparedStatement((db) =>
  * browser: the car exists and is available, the type is one it offers, the slot is on the grid,
  * not past and inside the 90-day window, and the price is the server's. The database's unique
  * index decides a race for the slot: exactly one booking wins, the others hear it was taken.
+ * A retry of a booking already made (same key, or the same customer, car, slot and details)
+ * answers that booking's hold, and changes nothing.
  */
 export async function bookAppointment(
   db: Database,
   userId: string,
   input: BookingInput,
   now: Date,
-): Promise<AppointmentChange> {
+): Promise<{ appointmentId: string; change: AppointmentChange | null }> {
   const [service] = await serviceById(db).execute({ id: input.serviceId });
   if (!service) throw AppError.notFound('Service not found');
   if (!service.available) throw AppError.conflict(SERVICE_UNAVAILABLE_MESSAGE);
@@ -72,17 +76,29 @@ export async function bookAppointment(
     checkoutExpiresAt: null,
     paymentIntentId: null,
     holdExpiresAt: new Date(now.getTime() + CHECKOUT_LIFETIME_MS + HOLD_GRACE_MS),
+    bookingKey: input.idempotencyKey ?? null,
     paidAt: null,
     createdAt: now,
     updatedAt: now,
   };
   try {
-    // One round trip, one transaction (migration 0003): lock the customer, count their holds,
-    // release a stale hold on this slot, insert. At 50 concurrent bookings the six statements
-    // this replaced spent most of their time waiting on each other's round trips.
-    if (!(await bookHold(db, hold, now, MAX_PENDING_HOLDS_PER_USER)))
-      throw AppError.tooManyRequests(TOO_MANY_HOLDS_MESSAGE);
-    return { appointmentId: hold.id, userId, from: null, to: hold.status, at: now };
+    // One round trip, one transaction (ADR 008): lock the customer, answer a retry, count
+    // their holds, release a stale hold on this slot, insert. At 50 concurrent bookings the six
+    // statements this replaced spent most of their time waiting on each other's round trips.
+    const booked = await bookHold(db, hold, now, { perAccount: MAX_PENDING_HOLDS_PER_USER });
+    switch (booked.outcome) {
+      case 'booked':
+        return {
+          appointmentId: booked.appointmentId,
+          change: { appointmentId: hold.id, userId, from: null, to: hold.status, at: now },
+        };
+      case 'retried':
+        return { appointmentId: booked.appointmentId, change: null };
+      case 'key_reused':
+        throw AppError.unprocessable(BOOKING_KEY_REUSED_MESSAGE);
+      case 'too_many_holds':
+        throw AppError.tooManyRequests(TOO_MANY_HOLDS_MESSAGE);
+    }
   } catch (error) {
     if (isUniqueViolation(error, 'appointments_one_live_per_slot'))
       throw AppError.conflict(SLOT_TAKEN_MESSAGE);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -144,6 +145,42 @@ describe.skipIf(!(await databaseKinds()).includes('postgres'))(
       expect(answers.filter((a) => a.status === 200)).toHaveLength(MAX_PENDING_HOLDS_PER_USER);
       for (const refused of answers.filter((a) => a.status !== 200))
         expect(refused).toEqual({ status: 429, message: TOO_MANY_HOLDS_MESSAGE });
+    });
+
+    it('answers one hold to ten copies of one booking sent at once, with or without a key', async () => {
+      const day = listBookableDays(new Date())[5];
+      if (!day) throw new Error('no day to book');
+      for (const [i, idempotencyKey] of [randomUUID(), undefined].entries()) {
+        const [customer] = await signedInCustomers(appUrl);
+        if (!customer) throw new Error('no customer');
+        const slot = { slotDate: day.key, slotTime: day.slots[i]?.label as string };
+        const answers = await Promise.all(
+          Array.from({ length: 10 }, async () => {
+            const response = await fetch(`${appUrl}/api/user/book-appointment`, {
+              method: 'POST',
+              headers: {
+                'content-type': 'application/json',
+                cookie: customer.cookie,
+                'x-csrf-token': customer.csrf,
+              },
+              body: JSON.stringify(bookingRequest(teslaS, { ...slot, idempotencyKey })),
+            });
+            return { status: response.status, body: (await response.json()) as unknown };
+          }),
+        );
+        const ids = new Set(
+          answers.map((a) => (a.body as { appointmentId?: string }).appointmentId),
+        );
+        expect(answers.map((a) => a.status)).toEqual(Array.from({ length: 10 }, () => 200));
+        expect(ids.size).toBe(1);
+        const live = await liveAppointmentsOnSlot(
+          database.handle.db,
+          teslaS,
+          slot.slotDate,
+          slot.slotTime,
+        );
+        expect(live.map((a) => a.id)).toEqual([...ids]);
+      }
     });
 
     it('lets exactly one win across two server processes on one database', async () => {

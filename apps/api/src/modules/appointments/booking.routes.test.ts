@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { MESSAGES, SLOT_TAKEN_MESSAGE } from '@app/shared';
@@ -19,6 +20,7 @@ import { testConfig } from '../../test/config.ts';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../test/databases.ts';
 import { insertAppointment, insertUser } from '../../test/fixtures.ts';
 import {
+  BOOKING_KEY_REUSED_MESSAGE,
   SERVICE_UNAVAILABLE_MESSAGE,
   SLOT_NOT_BOOKABLE_MESSAGE,
   TOO_MANY_HOLDS_MESSAGE,
@@ -347,6 +349,69 @@ describe.each(await databaseKinds())('POST /api/user/book-appointment on %s', (k
         429,
         TOO_MANY_HOLDS_MESSAGE,
       );
+    });
+  });
+
+  describe('a retried booking', () => {
+    it('answers the retry of a booking whose answer was lost with the hold it made', async () => {
+      const browser = await customer();
+      const body = bookingRequest(teslaS, { slotDate: '28_11_2026', slotTime: '9:00 AM' });
+      const first = await bookOk(browser, body);
+      expect(await bookOk(browser, body)).toBe(first);
+      expect(
+        await liveAppointmentsOnSlot(database.handle.db, teslaS, '28_11_2026', '9:00 AM'),
+      ).toHaveLength(1);
+    });
+
+    it('still refuses the slot to the same customer asking with other details, or to another', async () => {
+      const browser = await customer();
+      const slot = { slotDate: '28_11_2026', slotTime: '9:30 AM' };
+      await bookOk(browser, bookingRequest(teslaS, slot));
+      expectFailure(
+        await browser.post(BOOK, bookingRequest(teslaS, { ...slot, pickupNotes: 'A dog too.' })),
+        409,
+        SLOT_TAKEN_MESSAGE,
+      );
+      await refused(bookingRequest(teslaS, slot), 409, SLOT_TAKEN_MESSAGE);
+    });
+
+    it('answers the same key and body with the same hold, and refuses the key with another body', async () => {
+      const browser = await customer();
+      const idempotencyKey = randomUUID();
+      const body = bookingRequest(teslaS, {
+        slotDate: '28_11_2026',
+        slotTime: '10:00 AM',
+        idempotencyKey,
+      });
+      const first = await bookOk(browser, body);
+      expect(await bookOk(browser, body)).toBe(first);
+      expect((await appointmentRow(database.handle.db, first)).bookingKey).toBe(idempotencyKey);
+      expectFailure(
+        await browser.post(BOOK, { ...body, slotTime: '10:30 AM' }),
+        422,
+        BOOKING_KEY_REUSED_MESSAGE,
+      );
+      // Another customer's key is theirs alone.
+      const other = await customer();
+      const theirs = await bookOk(other, { ...body, slotTime: '11:00 AM' });
+      expect(theirs).not.toBe(first);
+    });
+
+    it('refuses an idempotency key that is not a UUID', async () => {
+      await refused(
+        bookingRequest(teslaS, { slotTime: '11:30 AM', idempotencyKey: 'abc' }),
+        400,
+        'Invalid idempotency key',
+      );
+    });
+
+    it(`answers a retry even when the customer holds ${MAX_PENDING_HOLDS_PER_USER} slots`, async () => {
+      const browser = await customer();
+      const at = (i: number) =>
+        bookingRequest(teslaS, { slotDate: '29_11_2026', slotTime: `${i}:00 PM` });
+      const held: string[] = [];
+      for (let i = 1; i <= MAX_PENDING_HOLDS_PER_USER; i++) held.push(await bookOk(browser, at(i)));
+      expect(await bookOk(browser, at(1))).toBe(held[0]);
     });
   });
 });
