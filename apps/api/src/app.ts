@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { DbHandle } from '@app/db';
 import type { Config } from './config/env.ts';
 import { createMailer, type Mailer } from './email/transport.ts';
+import { clientAddressHasher } from './lib/client-address.ts';
 import {
   loggerOptions,
   registerRequestId,
@@ -139,6 +140,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     payments,
     limiter,
     paymentsPerIp: config.rateLimits.paymentPerIp,
+    holdLimits: config.holds,
+    hashClientAddress: clientAddressHasher(config.sessionSecret),
     publicBaseUrl: config.publicBaseUrl,
     onAppointmentChanged,
     now,

@@ -111,6 +111,11 @@ export const appointments = pgTable(
     holdExpiresAt: instant('hold_expires_at').notNull(),
     /** The customer's key for the booking attempt that made this hold: its retries answer it. */
     bookingKey: uuid('booking_key'),
+    /**
+     * A keyed hash of the client address (IPv6: its /64) that made the hold, never the address:
+     * what bounds one address's holds. Kept only while the hold is live.
+     */
+    clientAddressHash: text('client_address_hash'),
     paidAt: instant('paid_at'),
     createdAt: instant('created_at').notNull().defaultNow(),
     updatedAt: instant('updated_at').notNull().defaultNow(),
@@ -129,6 +134,9 @@ export const appointments = pgTable(
     index('appointments_user_idx').on(t.userId, t.createdAt),
     index('appointments_pending_hold_idx')
       .on(t.holdExpiresAt)
+      .where(sql`${t.status} = 'pending_payment'`),
+    index('appointments_address_hold_idx')
+      .on(t.clientAddressHash)
       .where(sql`${t.status} = 'pending_payment'`),
   ],
 );

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '@app/db';
+import type { Database, HoldLimits } from '@app/db';
 import {
   BookingRequestSchema,
   CheckoutRequestSchema,
@@ -25,6 +25,9 @@ export interface AppointmentRouteDeps {
   payments: PaymentProvider;
   limiter: Limiter;
   paymentsPerIp: RateLimit;
+  holdLimits: HoldLimits;
+  /** What a hold keeps of the client address (`lib/client-address.ts`). */
+  hashClientAddress: (ip: string) => string;
   publicBaseUrl: string;
   onAppointmentChanged: OnAppointmentChanged;
   now: () => Date;
@@ -43,12 +46,12 @@ export function registerAppointmentRoutes(app: FastifyInstance, deps: Appointmen
 
   app.post('/api/user/book-appointment', customer, async (request): Promise<BookingResponse> => {
     const input = BookingRequestSchema.parse(request.body);
-    const { appointmentId, change } = await bookAppointment(
-      db,
-      signedInUser(request).id,
-      input,
-      now(),
-    );
+    const { appointmentId, change } = await bookAppointment(db, input, {
+      userId: signedInUser(request).id,
+      clientAddressHash: deps.hashClientAddress(request.ip),
+      limits: deps.holdLimits,
+      now: now(),
+    });
     if (change) deps.onAppointmentChanged(change);
     return {
       success: true,

@@ -19,11 +19,12 @@ import { testConfig } from '../../test/config.ts';
 import { databaseKinds } from '../../test/databases.ts';
 import { startServerProcess, type ServerProcess } from '../../test/server-process.ts';
 import { createSession } from '../auth/sessions.ts';
-import { TOO_MANY_HOLDS_MESSAGE } from './book-appointment.ts';
-import { MAX_PENDING_HOLDS_PER_USER } from './holds.ts';
+import { TOO_MANY_ADDRESS_HOLDS_MESSAGE, TOO_MANY_HOLDS_MESSAGE } from './book-appointment.ts';
 
 const CUSTOMERS = 50;
-const config = testConfig();
+// Every customer of these races books from 127.0.0.1: bound the address far above them.
+const config = testConfig({ holds: { ...testConfig().holds, perAddress: 1_000_000 } });
+const MAX_PENDING_HOLDS_PER_USER = config.holds.perAccount;
 
 interface Customer {
   cookie: string;
@@ -183,6 +184,47 @@ describe.skipIf(!(await databaseKinds()).includes('postgres'))(
       }
     });
 
+    it('keeps one client address to its hold limit even when ten of its accounts book at once', async () => {
+      // Its own address, through a trusted proxy's X-Forwarded-For.
+      const { perAddress } = testConfig().holds;
+      const proxied = await buildApp({
+        config: testConfig({ trustProxy: true }),
+        db: database.handle,
+      });
+      try {
+        await proxied.listen({ host: '127.0.0.1', port: 0 });
+        const url = `http://127.0.0.1:${(proxied.server.address() as AddressInfo).port}`;
+        const customers = (await signedInCustomers(url)).slice(0, 10);
+        const day = listBookableDays(new Date())[6];
+        if (!day) throw new Error('no day to book');
+        const answers = await Promise.all(
+          customers.map(async (customer, i) => {
+            const response = await fetch(`${url}/api/user/book-appointment`, {
+              method: 'POST',
+              headers: {
+                'content-type': 'application/json',
+                cookie: customer.cookie,
+                'x-csrf-token': customer.csrf,
+                'x-forwarded-for': '192.0.2.77',
+              },
+              body: JSON.stringify(
+                bookingRequest(teslaS, { slotDate: day.key, slotTime: day.slots[i]?.label }),
+              ),
+            });
+            return {
+              status: response.status,
+              message: ((await response.json()) as { message?: string }).message,
+            };
+          }),
+        );
+        expect(answers.filter((a) => a.status === 200)).toHaveLength(perAddress);
+        for (const refused of answers.filter((a) => a.status !== 200))
+          expect(refused).toEqual({ status: 429, message: TOO_MANY_ADDRESS_HOLDS_MESSAGE });
+      } finally {
+        await proxied.close();
+      }
+    });
+
     it('lets exactly one win across two server processes on one database', async () => {
       if (!second) throw new Error('no slot to race for');
       const env = {
@@ -198,6 +240,7 @@ describe.skipIf(!(await databaseKinds()).includes('postgres'))(
         RATE_LIMIT_PAYMENT_PER_IP: '100000/1m',
         RATE_LIMIT_LOGIN_PER_IP: '100000/1m',
         RATE_LIMIT_SIGNUP_PER_IP: '100000/1m',
+        HOLDS_PER_ADDRESS: '1000000',
       };
       servers.push(await startServerProcess(env));
       servers.push(await startServerProcess(env));

@@ -7,5 +7,3 @@ export const HOLD_GRACE_MS = 2 * 60_000;
  * whose session was never made (its caller crashed) is replaced once it gets this close to its end.
  */
 export const PROVIDER_MIN_CHECKOUT_MS = 30 * 60_000;
-/** One customer cannot hold more slots than this while not paying for them. */
-export const MAX_PENDING_HOLDS_PER_USER = 3;

@@ -56,7 +56,14 @@ export async function changeStatus(
   }
   const changed = await db
     .update(appointments)
-    .set({ ...also, status: to, updatedAt: at, ...(to === 'paid' ? { paidAt: at } : {}) })
+    .set({
+      ...also,
+      status: to,
+      updatedAt: at,
+      ...(to === 'paid' ? { paidAt: at } : {}),
+      // The client address's hash bounds live holds only: it goes with the hold.
+      clientAddressHash: null,
+    })
     .where(and(which, eq(appointments.status, from)))
     .returning({ appointmentId: appointments.id, userId: appointments.userId });
   return changed.map((row) => ({ ...row, from, to, at }));
