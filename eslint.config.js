@@ -1,8 +1,14 @@
 // One lint configuration for the whole monorepo.
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
+
+const WEB_SRC = fileURLToPath(new URL('apps/web/src', import.meta.url));
+const WEB_FEATURES = readdirSync(`${WEB_SRC}/features`);
 
 export default tseslint.config(
   {
@@ -28,6 +34,55 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    // The web app's layers (apps/web/src/README.md): imports flow one way, from the app shell to
+    // pages to features to the shared code; a feature never imports another feature.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver()] },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: WEB_SRC,
+          zones: [
+            ...WEB_FEATURES.map((feature) => ({
+              target: `./features/${feature}`,
+              from: './features',
+              except: [`./${feature}`],
+              message: 'A feature does not import another feature: move what both need down.',
+            })),
+            {
+              target: ['./pages', './features', './components', './state', './lib', './config'],
+              from: ['./main.tsx', './app.tsx', './routes.tsx', './route-guards.tsx', './ssr'],
+              message: 'Only the app shell imports the app shell.',
+            },
+            {
+              target: ['./features', './components', './state', './lib', './config'],
+              from: './pages',
+              message: 'Only the app shell imports pages.',
+            },
+            {
+              target: ['./components', './state', './lib', './config'],
+              from: './features',
+              message: 'Shared code does not import features.',
+            },
+            {
+              target: ['./state', './lib', './config'],
+              from: './components',
+              message: 'State and lib do not import components.',
+            },
+            {
+              target: ['./lib', './config'],
+              from: './state',
+              message: 'lib does not import state.',
+            },
+            { target: './config', from: './lib', message: 'config imports nothing of the app.' },
+          ],
+        },
+      ],
+    },
   },
   {
     // The shared package runs in the browser and on the server: no Node or DOM.

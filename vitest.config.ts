@@ -7,6 +7,8 @@ export default defineConfig({
         test: {
           name: 'shared',
           include: ['packages/shared/src/**/*.test.ts'],
+          // One test compares 38 years of hours with the time-zone database: seconds when busy.
+          testTimeout: 30_000,
           // Slot rules must not depend on the machine's zone: run them far from New York.
           env: { TZ: 'Asia/Kolkata' },
         },
@@ -22,8 +24,18 @@ export default defineConfig({
       {
         test: {
           name: 'web',
-          // The web app's build scripts; the app itself is tested in the browser (e2e/).
-          include: ['apps/web/scripts/**/*.test.ts'],
+          // The app's pure logic and its build code; screens and flows are tested in the
+          // browser (e2e/).
+          include: ['apps/web/src/**/*.test.ts', 'apps/web/build/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'tools',
+          // The tools that make the site's committed assets.
+          include: ['tools/**/*.test.ts'],
+          // Cutting the font (harfbuzz in WebAssembly) takes seconds on a busy machine.
+          testTimeout: 30_000,
         },
       },
       {

@@ -1,12 +1,12 @@
 /**
- * Throughput of the public pages the server draws (`npm run bench:pages`).
+ * Throughput of the public pages the server renders (`npm run bench:pages`).
  *
  * Builds the web app into a temp dir and starts the real server on it with a fresh embedded
  * database, then loads with autocannon, one after the other: a page built once and sent as a
- * file (`/about`), a car page (drawn once per load of the service list, then sent from memory),
- * and unknown cars, a new one each request (the most drawing a visitor can ask for: the server
- * draws `PAGE_DRAWS_PER_SECOND` of them a second and sends the rest undrawn). It prints each
- * one's throughput and latency, and its throughput as a share of the file's.
+ * file (`/about`), a car page (rendered once per load of the service list, then sent from
+ * memory), and unknown cars, a new one each request (the most rendering a visitor can ask for:
+ * the server renders `SSR_RENDERS_PER_SECOND` of them a second and sends the rest unrendered).
+ * It prints each one's throughput and latency, and its throughput as a share of the file's.
  * Figures only: nothing here fails on a budget.
  */
 import { randomUUID } from 'node:crypto';
@@ -34,8 +34,8 @@ runMain(async () => {
 
   const pages = [
     { name: 'static page, sent as a file', path: '/about', status: 200 },
-    { name: 'car page, drawn once a second', path: `/appointment/${car._id}`, status: 200 },
-    // A new address each time: a drawing is kept per address, so only these are all drawn.
+    { name: 'car page, rendered once a second', path: `/appointment/${car._id}`, status: 200 },
+    // A new address each time: a render is kept per address, so only these are all rendered.
     { name: 'unknown cars, a new one each', path: '/appointment/', status: 404, fresh: true },
   ];
   const rows: string[][] = [];
@@ -46,7 +46,7 @@ runMain(async () => {
     await check.arrayBuffer();
     if (check.status !== page.status) throw new Error(`${page.path} answered ${check.status}`);
     console.log(`${page.name}: warm-up 1 s, then ${DURATION_S} s at ${CONNECTIONS} connections`);
-    // As a browser asks: the brotli answer, made once per drawing.
+    // As a browser asks: the brotli answer, made once per render.
     const options = {
       url,
       connections: CONNECTIONS,

@@ -59,7 +59,7 @@ export async function expectNoA11yViolations(page: Page): Promise<void> {
 }
 
 /**
- * DESIGN.md's layout check: nothing overflows the viewport sideways (wide content such as the
+ * The layout check of docs/product.md, Design: nothing overflows the viewport sideways (wide content such as the
  * day strip scrolls inside its own box).
  */
 export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
@@ -134,7 +134,7 @@ export async function cardWithHeading(page: Page, name: string): Promise<Locator
   return heading.locator(`xpath=ancestor::*[string-length(normalize-space(.)) > ${length}][1]`);
 }
 
-/** A link or a button with exactly this accessible name: the spec does not say which. */
+/** A link or a button with exactly this accessible name: the product does not say which. */
 export function action(scope: Page | Locator, name: string): Locator {
   return scope
     .getByRole('link', { name, exact: true })

@@ -9,7 +9,7 @@ const SOURCES = [
   join(WEB, 'public'),
   join(WEB, 'index.html'),
   join(WEB, 'vite.config.ts'),
-  join(WEB, 'scripts'),
+  join(WEB, 'build'),
   join(ROOT, 'packages/shared/src'),
 ];
 
@@ -29,7 +29,7 @@ export function webBuildIsStale(distDir: string): boolean {
 
 /**
  * Builds the web app with Vite into `distDir`: the bundle, the public pages with their
- * server-side renderer, and the precompressed files (apps/web/scripts/static-site.ts). Throws
+ * server-side renderer, and the precompressed files (apps/web/build/static-site.ts). Throws
  * when the build fails.
  */
 export function buildWeb(distDir: string): void {

@@ -2,13 +2,13 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
-import { staticSite } from './scripts/static-site.ts';
+import { staticSite } from './build/static-site.ts';
 
 export default defineConfig({
   // BUSINESS_* reach the browser too, so one setting changes the contact details everywhere.
   envPrefix: ['VITE_', 'BUSINESS_'],
   envDir: '../..',
-  // staticSite: prerendered public pages and precompressed files (scripts/static-site.ts).
+  // staticSite: prerendered public pages and precompressed files (build/static-site.ts).
   plugins: [react(), tailwindcss(), staticSite()],
   resolve: {
     alias: {

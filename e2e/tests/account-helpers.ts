@@ -145,7 +145,7 @@ export async function openMobileMenu(page: Page): Promise<Locator> {
   return panel;
 }
 
-/** The account choices of the spec, in order: three pages and Logout. */
+/** The account choices, in the product's order: three pages and Logout. */
 export const ACCOUNT_ITEMS = ['My Profile', 'My Appointments', 'Send Feedback', 'Logout'] as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -198,4 +198,21 @@ export async function waitForResetPath(email: string): Promise<string> {
     })
     .toBeTruthy();
   return path as string;
+}
+
+/** The header's action for a visitor (the mobile menu's too). */
+export const LOGIN_SIGN_UP = 'Login / Sign Up';
+
+/** Holds the browser's call to `path` until `release` is called (to see a busy state). */
+export async function holdRequest(page: Page, path: string): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname === path,
+    async (route) => {
+      await released;
+      await route.continue();
+    },
+  );
+  return release;
 }

@@ -59,7 +59,7 @@ export function singleTypeCarFor(services: Service[], testInfo: TestInfo): Servi
 }
 
 /**
- * A random free slot of the car, from the day strip the spec describes (90 days from today in
+ * A random free slot of the car, from the day strip docs/product.md describes (90 days from today in
  * New York). Not today nor the next two days (other specs look at them), nor the window's last
  * day (it leaves the window if the clock passes midnight during the test). `half` keeps two
  * tests booking the same car on different days.

@@ -33,7 +33,7 @@ test.describe.configure({ timeout: 90_000 });
 
 const NOTES_MAX_WORDS = 50;
 
-/** The spec's booking checks, in its order (the visitor's comes first). */
+/** The booking checks, in the product’s order (the visitor's comes first). */
 const BOOKING_CHECKS = [
   MESSAGES.agreeToTerms,
   MESSAGES.invalidPhone,
@@ -261,7 +261,7 @@ test.describe('booking and paying (sandbox checkout)', () => {
 
 // -------------------------------------------------------------------------------------------
 test.describe('booking checks', () => {
-  test('each check in the spec order, with its message, scrolling to the top', async ({
+  test('each check in the product’s order, with its message, scrolling to the top', async ({
     page,
     request,
     services,

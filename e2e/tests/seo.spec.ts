@@ -88,10 +88,10 @@ async function watchForErrors(page: Page): Promise<string[]> {
     document.addEventListener('securitypolicyviolation', (event) =>
       console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`),
     );
-    // The drawn heading, as parsed from the HTML before the app's scripts run.
+    // The rendered heading, as parsed from the HTML before the app's scripts run.
     document.addEventListener('readystatechange', () => {
       if (document.readyState === 'interactive') {
-        (window as { drawnHeading?: Element | null }).drawnHeading =
+        (window as { renderedHeading?: Element | null }).renderedHeading =
           document.querySelector('main h1');
       }
     });
@@ -102,7 +102,7 @@ async function watchForErrors(page: Page): Promise<string[]> {
 /** Whether React took over the heading the HTML carried (hydrated it, not drew a new one). */
 function headingWasHydrated(page: Page): Promise<boolean> {
   return page.evaluate(() => {
-    const parsed = (window as { drawnHeading?: Element | null }).drawnHeading;
+    const parsed = (window as { renderedHeading?: Element | null }).renderedHeading;
     return (
       !!parsed &&
       parsed === document.querySelector('main h1') &&
@@ -142,7 +142,7 @@ test.describe('what search engines read', () => {
     expect(raw.text).toMatch(new RegExp(`\\b${yearsOfExperience(new Date())} years of experience`));
   });
 
-  test('a car page arrives drawn: its own title, description, name, picture and rates', async ({
+  test('a car page arrives rendered: its own title, description, name, picture and rates', async ({
     request,
     services,
   }) => {
@@ -178,7 +178,7 @@ test.describe('what search engines read', () => {
     expect(home.text).toContain(top.name);
   });
 
-  test('a live page carries the catalogue it was drawn with, for hydration', async ({
+  test('a live page carries the catalogue it was rendered with, for hydration', async ({
     request,
     services,
   }) => {
@@ -237,12 +237,12 @@ test.describe('what search engines read', () => {
   });
 });
 
-test.describe('drawn pages in the browser', () => {
+test.describe('rendered pages in the browser', () => {
   for (const { path, title } of PAGES) {
     test(`${path} hydrates its HTML without an error`, async ({ page }) => {
       const errors = await watchForErrors(page);
       await page.goto(path);
-      // The data the page loads at start has arrived and been drawn.
+      // The data the page loads at start has arrived and been rendered.
       await expect(page.getByRole('main').getByText('Loading...')).toHaveCount(0);
       await expect(page).toHaveTitle(title);
       await expect.poll(() => headingWasHydrated(page), 'the HTML heading is hydrated').toBe(true);
@@ -265,7 +265,7 @@ test.describe('drawn pages in the browser', () => {
     for (const path of paths) {
       fonts.length = 0;
       await page.goto(path, { waitUntil: 'networkidle' });
-      // The cut (apps/web/scripts/subset-font.ts) has every character the page prints.
+      // The cut (tools/font-subset/subset-font.ts) has every character the page prints.
       expect(fonts, path).toEqual([
         expect.stringMatching(/\/inter-core-wght-normal-[\w-]+\.woff2$/),
       ]);
@@ -281,7 +281,10 @@ test.describe('drawn pages in the browser', () => {
       .toBe(true);
   });
 
-  test('a car page hydrates its HTML, then draws the booking form', async ({ page, services }) => {
+  test('a car page hydrates its HTML, then renders the booking form', async ({
+    page,
+    services,
+  }) => {
     const service = services[0];
     if (!service) throw new Error('the demo catalogue is empty');
     const errors = await watchForErrors(page);

@@ -153,7 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerWeb(app, config.webDistDir, {
     serviceList,
     now,
-    drawsPerSecond: config.pageDrawsPerSecond,
+    rendersPerSecond: config.ssrRendersPerSecond,
   });
 
   return app;

@@ -1,15 +1,18 @@
 import type { Service } from '@app/shared';
-import { AppProvider } from './state/app-context.tsx';
+import { CatalogueProvider } from './state/catalogue.tsx';
+import { SessionProvider } from './state/session.tsx';
 import { Layout } from './components/layout/layout.tsx';
 import { AppRoutes } from './routes.tsx';
 
-/** `services`: the catalogue a live page was drawn with, instead of loading it at start. */
+/** `services`: the catalogue a live page was rendered with, instead of loading it at start. */
 export function App({ services }: { services?: Service[] | undefined }) {
   return (
-    <AppProvider initialServices={services}>
-      <Layout>
-        <AppRoutes />
-      </Layout>
-    </AppProvider>
+    <CatalogueProvider initialServices={services}>
+      <SessionProvider>
+        <Layout>
+          <AppRoutes />
+        </Layout>
+      </SessionProvider>
+    </CatalogueProvider>
   );
 }

@@ -16,8 +16,8 @@ zodConfig.__zod_globalConfig = { ...zodConfig.__zod_globalConfig, jitless: true 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 
-// The public pages arrive drawn (ssr/): their HTML is hydrated, not replaced, starting from the
-// catalogue and the time they were drawn with. (No top-level await here: it would make the
+// The public pages arrive rendered (ssr/): their HTML is hydrated, not replaced, starting from
+// the catalogue and the time they were rendered with. (No top-level await here: it would make the
 // bundler split the entry into many small chunks.)
 const route = root.dataset.route;
 if (route !== undefined && root.hasChildNodes()) {

@@ -2,13 +2,12 @@ import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from 
 import { Route, Switch, useLocation } from 'wouter';
 import { HomePage } from './pages/home.tsx';
 import { PageLoading } from './components/page-loading.tsx';
-import { RequireGuest, RequireUser } from './components/account/route-guards.tsx';
 
 type PreloadablePage = ComponentType & { preload: () => Promise<void> };
 
 /**
- * A screen in its own chunk, like `React.lazy`, that can also be loaded ahead: a page drawn by
- * the server loads its screen's code before hydrating, so hydration never meets a suspended screen.
+ * A screen in its own chunk, like `React.lazy`, that can also be loaded ahead: a page rendered
+ * by the server loads its screen's code before hydrating, so hydration never meets a suspended screen.
  * Each mount keeps the component it started with, so a later preload never remounts a page.
  */
 function lazyPage(load: () => Promise<{ default: ComponentType }>): PreloadablePage {
@@ -40,12 +39,19 @@ const MyProfilePage = lazy(() => import('./pages/my-profile.tsx'));
 const FeedbackPage = lazy(() => import('./pages/feedback.tsx'));
 const SuccessPage = lazy(() => import('./pages/success.tsx'));
 const MyAppointmentsPage = lazy(() => import('./pages/my-appointments.tsx'));
+// The route guards come with the screens they guard: the home page's download carries neither.
+const RequireUser = lazy(() =>
+  import('./route-guards.tsx').then((module) => ({ default: module.RequireUser })),
+);
+const RequireGuest = lazy(() =>
+  import('./route-guards.tsx').then((module) => ({ default: module.RequireGuest })),
+);
 
 /**
- * The screens of the pages drawn by the server (ssr/pages.ts), by route pattern as
+ * The screens of the pages rendered by the server (ssr/pages.ts), by route pattern as
  * written in the Switch below: their code is loaded before the HTML hydrates.
  */
-const DRAWN_SCREENS: Record<string, PreloadablePage | undefined> = {
+const RENDERED_SCREENS: Record<string, PreloadablePage | undefined> = {
   '/services': ServicesPage,
   '/services/:type': ServicesPage,
   '/appointment/:serviceId': AppointmentPage,
@@ -56,7 +62,7 @@ const DRAWN_SCREENS: Record<string, PreloadablePage | undefined> = {
 
 /** Loads the code of the screen at this route pattern (e.g. `/services/:type`), if it has any. */
 export async function preloadScreen(route: string): Promise<void> {
-  await DRAWN_SCREENS[route]?.preload();
+  await RENDERED_SCREENS[route]?.preload();
 }
 
 /**

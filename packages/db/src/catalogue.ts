@@ -5,7 +5,7 @@ export type CatalogueEntry = Omit<Service, '_id' | 'slots_booked'>;
 
 /**
  * The demo fleet, in the order the site lists it: the first ten are the home page's "Top Cars".
- * Each `image` is drawn by `apps/web/scripts/draw-cars.ts` (run it again after adding a car).
+ * Each `image` is drawn by `tools/car-artwork` (`npm run tool:car-artwork` after adding a car).
  */
 export const DEMO_CATALOGUE: readonly CatalogueEntry[] = [
   {

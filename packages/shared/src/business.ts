@@ -1,7 +1,7 @@
 import { businessToday } from './slots.ts';
 
 /**
- * The business's identity and contact values: the one place the spec's `{phone}`, `{email}`
+ * The business's identity and contact values: the one place the product's `{phone}`, `{email}`
  * and Norfolk, MA address come from. Deployments override them through the environment
  * (`BUSINESS_*`, read by each app's config/env.ts) and fall back to these defaults.
  */

@@ -1,5 +1,5 @@
 /**
- * Every message the spec prescribes, word for word. The forms and the server both take them
+ * Every message of the product (docs/product.md), word for word. The forms and the server both take them
  * from here so a check and its message can never drift apart.
  */
 export const MESSAGES = {

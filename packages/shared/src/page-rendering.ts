@@ -4,7 +4,7 @@ import type { Service } from './schemas/service.ts';
  * The contract between the web build and the API server for the public pages. The build writes
  * them under `PAGES_DIR` of its output (never served as files): `PAGES_MANIFEST` lists them, each
  * an HTML file, and `RENDER_MODULE` is the app's server-side renderer. Static pages are finished
- * HTML; live pages (those that show the catalogue) are templates the server draws on each request
+ * HTML; live pages (those that show the catalogue) are templates the server renders on each request
  * with the catalogue of the moment.
  */
 
@@ -24,12 +24,12 @@ export interface PageEntry {
 }
 
 export interface DocumentRequest {
-  /** The address drawn, as the browser's location has it (`/appointment/3f2b...`). */
+  /** The address rendered, as the browser's location has it (`/appointment/3f2b...`). */
   path: string;
   route: string;
-  /** The catalogue to draw with; it goes into the page too, so hydration starts from it. */
+  /** The catalogue to render with; it goes into the page too, so hydration starts from it. */
   services?: Service[];
-  /** Stamped on the page: hydration draws the clock-dependent text as of this time. */
+  /** Stamped on the page: hydration renders the clock-dependent text as of this time. */
   renderedAt: Date;
 }
 

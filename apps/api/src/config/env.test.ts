@@ -58,6 +58,22 @@ describe('configuration', () => {
     ).toThrow(/HOLDS_PER_ACCOUNT[\s\S]*HOLD_LAPSES_PER_ACCOUNT: must look like 5\/15m/);
   });
 
+  it('reads the server-side render budget, under its old name too', () => {
+    const rendersPerSecond = (env: Record<string, string>) =>
+      loadConfig({ SESSION_SECRET: SECRET, ...env }).ssrRendersPerSecond;
+    expect(rendersPerSecond({})).toBe(200);
+    expect(rendersPerSecond({ SSR_RENDERS_PER_SECOND: '50' })).toBe(50);
+    // PAGE_DRAWS_PER_SECOND, its old name, counts while the new one is unset.
+    expect(rendersPerSecond({ PAGE_DRAWS_PER_SECOND: '30' })).toBe(30);
+    expect(rendersPerSecond({ SSR_RENDERS_PER_SECOND: '0', PAGE_DRAWS_PER_SECOND: '30' })).toBe(0);
+    expect(() => rendersPerSecond({ SSR_RENDERS_PER_SECOND: 'many' })).toThrow(
+      /SSR_RENDERS_PER_SECOND/,
+    );
+    expect(() => rendersPerSecond({ PAGE_DRAWS_PER_SECOND: '-1' })).toThrow(
+      /PAGE_DRAWS_PER_SECOND/,
+    );
+  });
+
   it('stops with the full list of what is wrong', () => {
     expect(() =>
       loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://db', RATE_LIMIT_LOGIN_PER_IP: 'lots' }),

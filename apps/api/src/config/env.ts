@@ -32,6 +32,8 @@ const rateLimit = z
     return { max: Number(max), windowMs: duration.parse(window) };
   });
 
+const rendersPerSecond = z.coerce.number().int().min(0).max(100_000);
+
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -42,7 +44,9 @@ const EnvSchema = z
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(20),
-    PAGE_DRAWS_PER_SECOND: z.coerce.number().int().min(0).max(100_000).default(200),
+    SSR_RENDERS_PER_SECOND: rendersPerSecond.optional(),
+    // The old name of SSR_RENDERS_PER_SECOND, still read when that is unset.
+    PAGE_DRAWS_PER_SECOND: rendersPerSecond.optional(),
     DATA_DIR: z.string().min(1).default('var/data'),
     SEED_DEMO: flag.default(true),
     PUBLIC_BASE_URL: z.url().optional(),
@@ -122,8 +126,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Connections to PostgreSQL this process may open. */
   databasePoolSize: number;
-  /** Public pages drawn afresh a second, at most (the rest go out undrawn: plugins/web.ts). */
-  pageDrawsPerSecond: number;
+  /** Public pages rendered afresh a second, at most; more go out unrendered (plugins/web.ts). */
+  ssrRendersPerSecond: number;
   dataDir: string;
   seedDemo: boolean;
   publicBaseUrl: string;
@@ -176,7 +180,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     port: env.PORT,
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
-    pageDrawsPerSecond: env.PAGE_DRAWS_PER_SECOND,
+    ssrRendersPerSecond: env.SSR_RENDERS_PER_SECOND ?? env.PAGE_DRAWS_PER_SECOND ?? 200,
     dataDir,
     seedDemo: env.SEED_DEMO,
     publicBaseUrl: (env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),

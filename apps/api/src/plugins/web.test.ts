@@ -91,19 +91,19 @@ describe('serving the built site', () => {
 
 /**
  * The API's side of the public pages, with a stand-in for the app's renderer (the real one is
- * the web build's; e2e/tests/seo.spec.ts reads the pages it draws). The stand-in shows what it
- * was given: the path, the route, the cars of the catalogue, and how many pages it has drawn.
+ * the web build's; e2e/tests/seo.spec.ts reads the pages it renders). The stand-in shows what it
+ * was given: the path, the route, the cars of the catalogue, and how many pages it has rendered.
  */
 const STAND_IN_RENDERER = `
-let drawn = 0;
+let rendered = 0;
 export async function renderDocument(template, { path, route, services, renderedAt }) {
   if (path === '/services/tesla') return { status: 308, location: '/services/Tesla' };
   const id = path.split('/')[2];
   const missing = route === '/appointment/:serviceId' && !services.some((s) => s._id === id);
-  drawn += 1;
+  rendered += 1;
   const body = [
     missing ? '<h1>Page Not Found</h1>' : '<h1>' + route + '</h1>',
-    '<p>draw ' + drawn + ' of ' + path + ' at ' + renderedAt.toISOString() + '</p>',
+    '<p>render ' + rendered + ' of ' + path + ' at ' + renderedAt.toISOString() + '</p>',
     '<ul>' + services.map((s) => '<li>' + s.name + '</li>').join('') + '</ul>',
   ].join('');
   return {
@@ -169,7 +169,7 @@ describe('serving the public pages', () => {
     rmSync(dist, { recursive: true, force: true });
   });
 
-  it('draws a live page at its address with the catalogue of the moment, never cached', async () => {
+  it('renders a live page at its address with the catalogue of the moment, never cached', async () => {
     const response = await app.inject({
       url: `/appointment/${carId}?from=home`,
       headers: { 'accept-encoding': 'identity' },
@@ -177,13 +177,13 @@ describe('serving the public pages', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     expect(response.headers['cache-control']).toBe('no-cache');
-    // Drawn at the path alone (the query string is the browser's), for the page's route.
+    // Rendered at the path alone (the query string is the browser's), for the page's route.
     expect(response.body).toContain(`<h1>/appointment/:serviceId</h1>`);
     expect(response.body).toContain(`of /appointment/${carId} at`);
     expect(response.body).toContain(`<li>${carName}</li>`);
   });
 
-  it('answers an address that draws Page Not Found with 404', async () => {
+  it('answers an address that renders Page Not Found with 404', async () => {
     const response = await app.inject('/appointment/6f1c2a40-0000-4000-8000-000000000000');
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
@@ -196,21 +196,21 @@ describe('serving the public pages', () => {
     expect(response.headers.location).toBe('/services/Tesla');
   });
 
-  it('draws a page once per load of the catalogue, and compresses it once', async () => {
+  it('renders a page once per load of the catalogue, and compresses it once', async () => {
     const first = await app.inject({ url: '/', headers: { 'accept-encoding': 'br' } });
     const second = await app.inject({ url: '/', headers: { 'accept-encoding': 'br' } });
     expect(first.headers['content-encoding']).toBe('br');
     expect(first.headers.vary).toBe('accept-encoding');
     const text = (payload: Buffer) => brotliDecompressSync(payload).toString();
     expect(text(second.rawPayload)).toBe(text(first.rawPayload));
-    expect(text(first.rawPayload)).toMatch(/draw \d+ of \/ at/);
+    expect(text(first.rawPayload)).toMatch(/render \d+ of \/ at/);
 
     const gzip = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip' } });
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gzip.rawPayload).toString()).toBe(text(first.rawPayload));
   });
 
-  it('draws afresh for each new load of the catalogue', async () => {
+  it('renders afresh for each new load of the catalogue', async () => {
     // A list that is stale at once: every request loads the catalogue again.
     const fresh = await buildApp({
       config: testConfig({ webDistDir: dist }),
@@ -218,16 +218,16 @@ describe('serving the public pages', () => {
       serviceListMaxAgeMs: 0,
     });
     try {
-      const drawNumber = (html: string) => Number(/draw (\d+) of/.exec(html)?.[1]);
-      const first = drawNumber((await fresh.inject('/')).body);
-      const second = drawNumber((await fresh.inject('/')).body);
+      const renderNumber = (html: string) => Number(/render (\d+) of/.exec(html)?.[1]);
+      const first = renderNumber((await fresh.inject('/')).body);
+      const second = renderNumber((await fresh.inject('/')).body);
       expect(second).toBeGreaterThan(first);
     } finally {
       await fresh.close();
     }
   });
 
-  it('sends a live page undrawn, with 503, when the catalogue cannot be read', async () => {
+  it('sends a live page unrendered, with 503, when the catalogue cannot be read', async () => {
     const lost = await openTestDatabase('pglite');
     const cut = await buildApp({ config: testConfig({ webDistDir: dist }), db: lost.handle });
     try {
@@ -235,35 +235,35 @@ describe('serving the public pages', () => {
       const response = await cut.inject({ url: '/', headers: { 'accept-encoding': 'identity' } });
       expect(response.statusCode).toBe(503);
       expect(response.headers['retry-after']).toBe('5');
-      // The empty root: the browser draws the page, and the service list call says what is wrong.
+      // The empty root: the browser renders the page, and the service list call says what is wrong.
       expect(response.body).toBe(template);
     } finally {
       await cut.close();
     }
   });
 
-  it('sends pages undrawn past its drawing budget, never refusing them', async () => {
+  it('sends pages unrendered past its render budget, never refusing them', async () => {
     const thrifty = await buildApp({
-      config: { ...testConfig({ webDistDir: dist }), pageDrawsPerSecond: 2 },
+      config: { ...testConfig({ webDistDir: dist }), ssrRendersPerSecond: 2 },
       db: database.handle,
       serviceListMaxAgeMs: 60_000,
     });
     try {
-      // Six new addresses at once: at most two a second are drawn (four if a second turns).
+      // Six new addresses at once: at most two a second are rendered (four if a second turns).
       const paths = [0, 1, 2, 3, 4, 5].map(
         (i) => `/appointment/6f1c2a40-0000-4000-8000-00000000000${i}`,
       );
       const answers = [];
       for (const path of paths) answers.push({ path, ...(await thrifty.inject(path)) });
-      const undrawn = answers.filter((answer) => answer.body === template);
-      expect(undrawn.length).toBeGreaterThanOrEqual(2);
-      expect(undrawn.length).toBeLessThan(6);
-      for (const answer of undrawn) expect(answer.statusCode).toBe(200);
-      // A page already drawn is still sent drawn.
-      const drawn = answers.find((answer) => answer.body !== template);
-      const again = await thrifty.inject(drawn?.path ?? '/');
+      const unrendered = answers.filter((answer) => answer.body === template);
+      expect(unrendered.length).toBeGreaterThanOrEqual(2);
+      expect(unrendered.length).toBeLessThan(6);
+      for (const answer of unrendered) expect(answer.statusCode).toBe(200);
+      // A page already rendered is still sent rendered.
+      const rendered = answers.find((answer) => answer.body !== template);
+      const again = await thrifty.inject(rendered?.path ?? '/');
       expect(again.statusCode).toBe(404);
-      expect(again.body).toBe(drawn?.body);
+      expect(again.body).toBe(rendered?.body);
     } finally {
       await thrifty.close();
     }

@@ -16,14 +16,14 @@ import type { ServiceList, ServiceListCache } from '../modules/service/service-l
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/** Pages drawn per load of the service list, kept for its lifetime; more are drawn but not kept. */
-const DRAWN_PAGES_KEPT = 100;
+/** Pages rendered per load of the service list, kept with it; more are rendered but not kept. */
+const RENDERED_PAGES_KEPT = 100;
 
 /**
  * Serves the built single-page app beside the API: hashed assets cached for a year,
  * precompressed `.br`/`.gz` files chosen by Accept-Encoding, the public pages at their routes
- * (apps/web/scripts/static-site.ts: the static ones as built, the live ones drawn with the
- * catalogue of the moment), and every other GET that is not a file answered with index.html so
+ * (apps/web/build/static-site.ts: the static ones as built, the live ones rendered with
+ * the catalogue of the moment), and every other GET that is not a file answered with index.html so
  * the app's router can take it. Unknown `/api` paths stay JSON.
  */
 export async function registerWeb(
@@ -64,22 +64,22 @@ export async function registerWeb(
   });
 }
 
-/** What the live pages are drawn with. */
+/** What the live pages are rendered with. */
 interface LivePages {
   serviceList: ServiceListCache;
-  /** The clock the pages are drawn at. */
+  /** The clock the pages are rendered at. */
   now: () => Date;
-  /** Fresh drawings a second, at most; past it, pages go out undrawn. */
-  drawsPerSecond: number;
+  /** Fresh renders a second, at most; past it, pages go out unrendered. */
+  rendersPerSecond: number;
 }
 
 async function registerPages(
   app: FastifyInstance,
   pagesDir: string,
-  { serviceList, now, drawsPerSecond }: LivePages,
+  { serviceList, now, rendersPerSecond }: LivePages,
 ): Promise<void> {
   const pages = readManifest(pagesDir);
-  const mayDraw = drawingBudget(drawsPerSecond);
+  const mayRender = renderBudget(rendersPerSecond);
   const renderer = pages.some((page) => page.live) ? await loadRenderer(pagesDir) : undefined;
 
   for (const page of pages) {
@@ -88,7 +88,7 @@ async function registerPages(
       continue;
     }
     const template = readFileSync(join(pagesDir, page.file), 'utf8');
-    const draw = pageDrawer(renderer, template, page.route, { now, mayDraw });
+    const renderPage = pageRenderer(renderer, template, page.route, { now, mayRender });
     const shell = encodedBody(template);
     app.get(page.url, async (request, reply) => {
       reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache');
@@ -96,63 +96,63 @@ async function registerPages(
       try {
         list = await serviceList.get();
       } catch (error) {
-        // No catalogue (the database is away): the page without it, which the browser draws
+        // No catalogue (the database is away): the page without it, which the browser renders
         // itself and whose service list call then says what is wrong.
-        request.log.warn({ err: error }, 'page sent undrawn: no service list');
+        request.log.warn({ err: error }, 'page sent unrendered: no service list');
         return sendEncoded(request, reply.code(503).header('retry-after', '5'), shell);
       }
-      const drawing = draw(list, pathOf(request));
-      // Over the budget (a flood of new addresses): the browser draws the page itself.
-      if (!drawing) return sendEncoded(request, reply, shell);
-      const drawn = await drawing;
-      if ('location' in drawn) return reply.redirect(drawn.location, 308);
-      return sendEncoded(request, reply.code(drawn.status), drawn.body);
+      const rendering = renderPage(list, pathOf(request));
+      // Over the budget (a flood of new addresses): the browser renders the page itself.
+      if (!rendering) return sendEncoded(request, reply, shell);
+      const rendered = await rendering;
+      if ('location' in rendered) return reply.redirect(rendered.location, 308);
+      return sendEncoded(request, reply.code(rendered.status), rendered.body);
     });
   }
 }
 
-type DrawnPage = { status: 200 | 404; body: EncodedBody } | { location: string };
+type RenderedPage = { status: 200 | 404; body: EncodedBody } | { location: string };
 
 /**
- * Draws a live page at a path with a load of the service list. A page drawn once is kept with
- * that load, so the many visitors of the same second share one drawing and its compression; a
- * new load (a booking, or a second gone) draws afresh. Undefined when the budget is spent.
+ * Renders a live page at a path with a load of the service list. A page rendered once is kept
+ * with that load, so the many visitors of the same second share one render and its compression;
+ * a new load (a booking, or a second gone) renders afresh. Undefined when the budget is spent.
  */
-function pageDrawer(
+function pageRenderer(
   renderer: PageRenderer,
   template: string,
   route: string,
-  { now, mayDraw }: { now: () => Date; mayDraw: () => boolean },
+  { now, mayRender }: { now: () => Date; mayRender: () => boolean },
 ) {
-  const drawnWith = new WeakMap<ServiceList, Map<string, Promise<DrawnPage>>>();
-  return (list: ServiceList, path: string): Promise<DrawnPage> | undefined => {
-    const drawn = drawnWith.get(list) ?? new Map<string, Promise<DrawnPage>>();
-    drawnWith.set(list, drawn);
-    const kept = drawn.get(path);
+  const renderedWith = new WeakMap<ServiceList, Map<string, Promise<RenderedPage>>>();
+  return (list: ServiceList, path: string): Promise<RenderedPage> | undefined => {
+    const rendered = renderedWith.get(list) ?? new Map<string, Promise<RenderedPage>>();
+    renderedWith.set(list, rendered);
+    const kept = rendered.get(path);
     if (kept) return kept;
-    if (!mayDraw()) return undefined;
-    const drawing = renderer
+    if (!mayRender()) return undefined;
+    const rendering = renderer
       .renderDocument(template, { path, route, services: list.services, renderedAt: now() })
-      .then((document): DrawnPage =>
+      .then((document): RenderedPage =>
         document.status === 308
           ? { location: document.location }
           : { status: document.status, body: encodedBody(document.html) },
       );
-    if (drawn.size < DRAWN_PAGES_KEPT) {
-      drawn.set(path, drawing);
-      drawing.catch(() => drawn.delete(path));
+    if (rendered.size < RENDERED_PAGES_KEPT) {
+      rendered.set(path, rendering);
+      rendering.catch(() => rendered.delete(path));
     }
-    return drawing;
+    return rendering;
   };
 }
 
 /**
- * Allows `perSecond` fresh drawings in each second of the wall clock, for all pages together. A
- * drawing costs about a millisecond and a half of CPU: unbounded, a flood of unknown car
- * addresses (each drawn, as a 404) could take the whole process; bounded, it only costs those
+ * Allows `perSecond` fresh renders in each second of the wall clock, for all pages together. A
+ * render costs about a millisecond and a half of CPU: unbounded, a flood of unknown car
+ * addresses (each rendered, as a 404) could take the whole process; bounded, it only costs those
  * pages their head start.
  */
-function drawingBudget(perSecond: number): () => boolean {
+function renderBudget(perSecond: number): () => boolean {
   let second = 0;
   let used = 0;
   return () => {
@@ -197,7 +197,7 @@ async function loadRenderer(dir: string): Promise<PageRenderer> {
   return module as PageRenderer;
 }
 
-/** The request's path as the browser's location has it: what the page is drawn at. */
+/** The request's path as the browser's location has it: what the page is rendered at. */
 function pathOf(request: FastifyRequest): string {
   return request.url.split('?')[0] ?? '/';
 }

@@ -10,7 +10,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     port: 0,
     databaseUrl: undefined,
     databasePoolSize: 20,
-    pageDrawsPerSecond: 200,
+    ssrRendersPerSecond: 200,
     dataDir: 'memory://',
     seedDemo: true,
     publicBaseUrl: 'http://localhost:3000',

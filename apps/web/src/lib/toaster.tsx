@@ -12,7 +12,7 @@ function ensureContainer(): void {
   const host = document.createElement('div');
   host.id = 'toasts';
   document.body.append(host);
-  // The spec's toasts: top right, 320 px wide, 5 s, paused on hover and focus loss, draggable.
+  // Toasts as docs/product.md has them: top right, 320 px wide, 5 s, paused on hover and focus loss, draggable.
   createRoot(host).render(
     <ToastContainer
       position="top-right"

@@ -1,8 +1,8 @@
 import { createContext, use, useSyncExternalStore } from 'react';
 
 /**
- * When the HTML being drawn on the server, or hydrated in the browser, was rendered. Absent when
- * the browser draws a page of its own.
+ * When the HTML being rendered on the server, or hydrated in the browser, was rendered. Absent when
+ * the browser renders a page of its own.
  */
 export const RenderedAtContext = createContext<Date | undefined>(undefined);
 
@@ -18,8 +18,8 @@ function currentDay(): Date {
 const noSubscription = () => () => {};
 
 /**
- * Today's date, for text such as the year. The server and the hydration that follows draw the
- * date the HTML was rendered at (so the two match, even across a New Year), then React redraws
+ * Today's date, for text such as the year. The server and the hydration that follows render the
+ * date the HTML was rendered at (so the two match, even across a New Year), then React renders again
  * with today's.
  */
 export function useToday(): Date {

@@ -1,13 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Send, Star } from 'lucide-react';
 import { FEEDBACK_EMOJIS, FEEDBACK_MAX_LENGTH, FeedbackSchema, MESSAGES } from '@app/shared';
-import { BUSINESS } from '../config/env.ts';
-import { apiRequest, serverMessageOf } from '../lib/api.ts';
+import { csrfToken, failureMessage } from '../lib/api-client.ts';
+import { firstIssue } from '../lib/first-issue.ts';
 import { notify } from '../lib/notify.ts';
-import { useApp } from '../state/app-context.tsx';
+import { PageMeta } from '../components/page-meta.tsx';
+import { inputClass, labelClass, RequiredMark } from '../components/ui/form-field.tsx';
 import { buttonPrimary, card, container, eyebrow } from '../components/ui/styles.ts';
-import { inputClass, labelClass, RequiredMark } from '../components/account/form-field.tsx';
-import { firstIssue } from '../components/account/errors.ts';
+import { leaveFeedback } from '../features/feedback/api/feedback.ts';
 
 type Mood = (typeof FEEDBACK_EMOJIS)[number];
 
@@ -105,7 +105,6 @@ function MoodChoice({ value, onChange }: { value: Mood | ''; onChange: (mood: Mo
 
 /** /feedback: a message, a star rating, a mood and an anonymous option. */
 export default function FeedbackPage() {
-  const { csrfToken } = useApp();
   const [feedback, setFeedback] = useState('');
   const [rating, setRating] = useState(0);
   const [emoji, setEmoji] = useState<Mood | ''>('');
@@ -130,25 +129,17 @@ export default function FeedbackPage() {
       notify('error', problem ?? MESSAGES.feedbackRequired);
       return;
     }
-    if (!csrfToken) {
+    if (!csrfToken.get()) {
       notify('error', MESSAGES.csrfMissing);
       return;
     }
     setBusy(true);
     try {
-      const data = await apiRequest<{ success: boolean }>('/feedback/leave-feedback', {
-        method: 'POST',
-        body: checked.data,
-        csrfToken,
-      });
-      if (data.success) {
-        notify('success', MESSAGES.feedbackThanks);
-        reset();
-      } else {
-        notify('error', MESSAGES.feedbackFailed);
-      }
+      await leaveFeedback(checked.data);
+      notify('success', MESSAGES.feedbackThanks);
+      reset();
     } catch (error) {
-      notify('error', serverMessageOf(error) ?? MESSAGES.feedbackThrown);
+      notify('error', failureMessage(error, 'feedback'));
     } finally {
       setBusy(false);
     }
@@ -156,7 +147,7 @@ export default function FeedbackPage() {
 
   return (
     <div className={`${container} py-10 sm:py-16`}>
-      <title>{`Send Feedback · ${BUSINESS.name}`}</title>
+      <PageMeta title="Send Feedback" />
       <div className="mx-auto max-w-2xl">
         <p className={eyebrow}>Feedback</p>
         <h1

@@ -1,23 +1,21 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'wouter';
-import { ArrowLeft, MailCheck } from 'lucide-react';
+import { MailCheck } from 'lucide-react';
 import { EMAIL_PATTERN, MESSAGES, telHref } from '@app/shared';
 import { BUSINESS } from '../config/env.ts';
-import { apiRequest } from '../lib/api.ts';
+import { failureMessage } from '../lib/api-client.ts';
 import { notify } from '../lib/notify.ts';
-import { useApp } from '../state/app-context.tsx';
 import { buttonPrimary } from '../components/ui/styles.ts';
-import { AuthLayout } from '../components/account/auth-layout.tsx';
-import { TextField } from '../components/account/form-field.tsx';
-import { resetFailureMessage } from '../components/account/errors.ts';
+import { TextField } from '../components/ui/form-field.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
+import { forgotPassword } from '../features/account/api/account.ts';
+import { AuthLayout } from '../features/account/components/auth-layout.tsx';
+import { BackToLogin } from '../features/account/components/back-to-login.tsx';
 
 const linkClass =
   'font-semibold text-brand underline decoration-brand/30 underline-offset-4 hover:decoration-brand';
 
 /** /forgot-password: asks for the account's email and sends a reset link to it. */
 export default function ForgotPasswordPage() {
-  const { csrfToken } = useApp();
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
   const [sentMessage, setSentMessage] = useState('');
@@ -32,19 +30,11 @@ export default function ForgotPasswordPage() {
     setBusy(true);
     setSentMessage('');
     try {
-      const data = await apiRequest<{ success: boolean; message?: string }>(
-        '/user/forgot-password',
-        { method: 'POST', body: { email: email.trim() }, csrfToken },
-      );
-      if (data.success) {
-        const message = data.message ?? '';
-        if (message) notify('success', message);
-        setSentMessage(message);
-      } else {
-        notify('error', data.message || MESSAGES.errorOccurred);
-      }
+      const { message } = await forgotPassword({ email: email.trim() });
+      if (message) notify('success', message);
+      setSentMessage(message);
     } catch (error) {
-      notify('error', resetFailureMessage(error));
+      notify('error', failureMessage(error, 'passwordReset'));
     } finally {
       setBusy(false);
     }
@@ -96,13 +86,7 @@ export default function ForgotPasswordPage() {
         .
       </p>
 
-      <Link
-        href="/login"
-        className="mt-4 inline-flex min-h-11 items-center gap-2 rounded text-sm font-semibold text-brand hover:underline"
-      >
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        Back to Login
-      </Link>
+      <BackToLogin className="mt-4" />
     </AuthLayout>
   );
 }

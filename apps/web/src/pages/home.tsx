@@ -10,7 +10,8 @@ import {
   type Service,
 } from '@app/shared';
 import { BUSINESS } from '../config/env.ts';
-import { useApp } from '../state/app-context.tsx';
+import { useCatalogue } from '../state/catalogue.tsx';
+import { useSession } from '../state/session.tsx';
 import { BrandIcon } from '../components/brand-icon.tsx';
 import { PageLoading } from '../components/page-loading.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
@@ -35,7 +36,8 @@ const heroPending =
 type Visitor = 'loading' | 'guest' | 'customer';
 
 export function HomePage() {
-  const { user, userLoading, services, servicesLoading } = useApp();
+  const { user, userLoading } = useSession();
+  const { services, servicesLoading } = useCatalogue();
   const visitor: Visitor = userLoading ? 'loading' : user ? 'customer' : 'guest';
   return <HomeView visitor={visitor} services={services} servicesLoading={servicesLoading} />;
 }
@@ -92,7 +94,7 @@ function Hero({ visitor }: { visitor: Visitor }) {
               <ArrowRight aria-hidden="true" className="size-4" />
             </a>
             {visitor === 'loading' ? (
-              // The spec's Loading... while the profile loads, in the one place that depends on it.
+              // Loading... while the profile loads, in the one place that depends on it.
               <span role="status" className={heroPending}>
                 Loading...
               </span>

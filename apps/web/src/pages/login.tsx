@@ -1,23 +1,20 @@
 import { useCallback, useState, type FormEvent } from 'react';
-import { Link, useLocation, useSearch } from 'wouter';
+import { Link, useSearch } from 'wouter';
 import { ArrowRight, Loader2 } from 'lucide-react';
 import { LoginSchema, MESSAGES, PHONE_MAX_DIGITS, SignupSchema } from '@app/shared';
 import { BUSINESS } from '../config/env.ts';
-import { apiRequest } from '../lib/api.ts';
+import { csrfToken, failureMessage } from '../lib/api-client.ts';
+import { firstIssue } from '../lib/first-issue.ts';
+import { DEFAULT_AFTER_LOGIN, safeNextPath } from '../lib/next-path.ts';
 import { notify } from '../lib/notify.ts';
-import { useApp } from '../state/app-context.tsx';
+import { useSession } from '../state/session.tsx';
 import { buttonPrimary } from '../components/ui/styles.ts';
-import { AuthLayout } from '../components/account/auth-layout.tsx';
-import { TextField } from '../components/account/form-field.tsx';
-import { PasswordField } from '../components/account/password-field.tsx';
-import { GoogleSignIn } from '../components/account/google-sign-in.tsx';
-import { firstIssue, loginFailureMessage } from '../components/account/errors.ts';
-import {
-  DEFAULT_AFTER_LOGIN,
-  expectSignIn,
-  safeNextPath,
-} from '../components/account/route-guards.tsx';
+import { TextField } from '../components/ui/form-field.tsx';
+import { PasswordField } from '../components/ui/password-field.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
+import { login, register } from '../features/account/api/account.ts';
+import { AuthLayout } from '../features/account/components/auth-layout.tsx';
+import { GoogleSignIn } from '../features/account/components/google-sign-in.tsx';
 
 type Mode = 'login' | 'signup';
 
@@ -48,8 +45,7 @@ const COPY = {
 
 /** /login: one form for Login and Sign Up, plus Google sign-in when configured. */
 export default function LoginPage() {
-  const { csrfToken, refreshCsrfToken, loadProfile } = useApp();
-  const [, navigate] = useLocation();
+  const { signIn } = useSession();
   const search = useSearch();
   const next = safeNextPath(new URLSearchParams(search).get('next'));
 
@@ -67,27 +63,19 @@ export default function LoginPage() {
     window.scrollTo({ top: 0 });
   }
 
-  /** After the server accepted the credentials: new token for the new cookie, then the user. */
+  /** After the server accepted the credentials (email form or Google). */
   const finishSignIn = useCallback(
     async (message: string) => {
       notify('success', message);
-      const destination = next ?? DEFAULT_AFTER_LOGIN;
-      // The guard of this page sends the user on once the profile is in.
-      expectSignIn(destination);
-      await refreshCsrfToken();
-      const profile = await loadProfile();
-      if (!profile) {
-        expectSignIn(undefined);
-        navigate(destination);
-      }
+      await signIn(next ?? DEFAULT_AFTER_LOGIN);
     },
-    [next, refreshCsrfToken, loadProfile, navigate],
+    [next, signIn],
   );
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    if (!csrfToken) {
+    if (!csrfToken.get()) {
       fail(MESSAGES.csrfMissing);
       return;
     }
@@ -102,33 +90,25 @@ export default function LoginPage() {
 
     setBusy(true);
     try {
-      const data = await apiRequest<{ success: boolean; message?: string }>(
-        mode === 'signup' ? '/user/register' : '/user/login',
-        {
-          method: 'POST',
-          body:
-            mode === 'signup'
-              ? { name: name.trim(), email: email.trim(), password, phone: phone.trim() }
-              : { email: email.trim(), password },
-          csrfToken,
-        },
-      );
-      if (!data.success) {
-        fail(data.message || MESSAGES.genericRetry);
-        return;
-      }
       if (mode === 'signup') {
-        notify('success', data.message ?? 'Account created successfully. Please log in.');
+        const { message } = await register({
+          name: name.trim(),
+          email: email.trim(),
+          password,
+          phone: phone.trim(),
+        });
+        notify('success', message);
         setMode('login');
         setPassword('');
         setName('');
         setPhone('');
         window.scrollTo({ top: 0 });
       } else {
-        await finishSignIn(data.message ?? 'Logged in successfully');
+        const { message } = await login({ email: email.trim(), password });
+        await finishSignIn(message);
       }
     } catch (error) {
-      fail(loginFailureMessage(error));
+      fail(failureMessage(error, 'signIn'));
     } finally {
       setBusy(false);
     }
@@ -190,7 +170,7 @@ export default function LoginPage() {
             maxLength={20}
             value={phone}
             onChange={(event) => {
-              // The spec's phone input: at most 15 digits; typing past them is ignored.
+              // The phone input: at most 15 digits; typing past them is ignored.
               const next = event.target.value;
               if (next.replace(/\D/g, '').length <= PHONE_MAX_DIGITS) setPhone(next);
             }}

@@ -2,71 +2,43 @@ import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { CalendarDays, CalendarPlus, Clock, MapPin } from 'lucide-react';
 import { formatSlotDateLong, MESSAGES, type AppointmentView } from '@app/shared';
-import { BUSINESS } from '../config/env.ts';
-import { apiRequest, ApiError } from '../lib/api.ts';
+import { failureMessage } from '../lib/api-client.ts';
 import { notify } from '../lib/notify.ts';
-import { useApp } from '../state/app-context.tsx';
+import { useSession } from '../state/session.tsx';
 import { PageLoading } from '../components/page-loading.tsx';
+import { PageMeta } from '../components/page-meta.tsx';
 import { buttonPrimary, card, container, eyebrow } from '../components/ui/styles.ts';
-
-/** The spec: the appointments screen shows at most 2. */
-const APPOINTMENTS_SHOWN = 2;
-
-interface AppointmentsAnswer {
-  success: boolean;
-  appointments?: AppointmentView[];
-  message?: string;
-}
-
-/** Paid appointments, newest first, at most two. */
-export function pickShownAppointments(all: readonly AppointmentView[]): AppointmentView[] {
-  return all
-    .filter((appointment) => appointment.payment)
-    .reverse()
-    .slice(0, APPOINTMENTS_SHOWN);
-}
+import { listMyAppointments } from '../features/booking/api/booking.ts';
+import { pickShownAppointments } from '../features/booking/utils/shown-appointments.ts';
 
 /** /my-appointments: the signed-in customer's paid appointments. */
 export default function MyAppointmentsPage() {
-  const { user, csrfToken } = useApp();
+  const { user } = useSession();
   const [appointments, setAppointments] = useState<AppointmentView[]>();
 
   useEffect(() => {
     if (!user) return;
     let live = true;
-    apiRequest<AppointmentsAnswer>('/user/appointments', { csrfToken })
-      .then((data) => {
+    listMyAppointments()
+      .then(({ appointments: all }) => {
         if (!live) return;
-        if (!data.success) {
-          notify('error', data.message ?? MESSAGES.somethingWentWrong);
-          setAppointments([]);
-          return;
-        }
-        const shown = pickShownAppointments(data.appointments ?? []);
+        const shown = pickShownAppointments(all);
         if (shown.length === 0) notify('warning', MESSAGES.noAppointments);
         setAppointments(shown);
       })
       .catch((error: unknown) => {
         if (!live) return;
-        const message =
-          error instanceof ApiError
-            ? (error.serverMessage ?? error.message)
-            : error instanceof Error && error.message
-              ? error.message
-              : MESSAGES.unknownError;
-        notify('error', message);
+        notify('error', failureMessage(error, 'load'));
         setAppointments([]);
       });
     return () => {
       live = false;
     };
-    // Loads once per signed-in user; a token arriving later does not reload the list.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [user]);
 
   return (
     <div className={`${container} py-10 sm:py-16`}>
-      <title>{`My Appointments · ${BUSINESS.name}`}</title>
+      <PageMeta title="My Appointments" />
       <div className="mx-auto max-w-3xl">
         <p className={eyebrow}>Account</p>
         <h1 className="mt-2 text-3xl font-bold tracking-tight text-brand sm:text-4xl">

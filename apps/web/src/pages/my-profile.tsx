@@ -8,10 +8,13 @@ import {
   type UpdateProfileRequest,
   type UserProfile,
 } from '@app/shared';
-import { BUSINESS } from '../config/env.ts';
-import { apiRequest, errorMessageOf } from '../lib/api.ts';
+import { csrfToken, failureMessage } from '../lib/api-client.ts';
+import { firstIssue } from '../lib/first-issue.ts';
 import { notify } from '../lib/notify.ts';
-import { useApp } from '../state/app-context.tsx';
+import { useSession } from '../state/session.tsx';
+import { PageMeta } from '../components/page-meta.tsx';
+import { Avatar } from '../components/ui/avatar.tsx';
+import { inputClass, labelClass, RequiredMark, TextField } from '../components/ui/form-field.tsx';
 import {
   buttonPrimary,
   buttonSecondary,
@@ -19,13 +22,7 @@ import {
   container,
   eyebrow,
 } from '../components/ui/styles.ts';
-import {
-  inputClass,
-  labelClass,
-  RequiredMark,
-  TextField,
-} from '../components/account/form-field.tsx';
-import { firstIssue } from '../components/account/errors.ts';
+import { updateProfile } from '../features/account/api/account.ts';
 
 /** `YYYY-MM-DD` as e.g. "March 5, 1990"; the date is a calendar day, not an instant. */
 function formatDob(dob: string): string {
@@ -46,19 +43,15 @@ function todayIso(): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-function initialOf(name: string): string {
-  return name.trim().charAt(0).toUpperCase() || '?';
-}
-
 /** /my-profile: the signed-in user's details, with an edit mode. */
 export default function MyProfilePage() {
-  const { user } = useApp();
+  const { user } = useSession();
   const [editing, setEditing] = useState(false);
   // The route guard only renders this page for a signed-in user.
   if (!user) return null;
   return (
     <div className={`${container} py-10 sm:py-16`}>
-      <title>{`My Profile · ${BUSINESS.name}`}</title>
+      <PageMeta title="My Profile" />
       <div className="mx-auto max-w-3xl">
         <p className={eyebrow}>Account</p>
         <h1 className="mt-2 text-3xl font-bold tracking-tight text-brand sm:text-4xl">
@@ -85,12 +78,7 @@ export default function MyProfilePage() {
 function ProfileHeader({ user }: { user: UserProfile }) {
   return (
     <div className="flex items-center gap-4 border-b border-line bg-brand-tint/60 p-6 sm:p-8">
-      <span
-        className="flex size-14 shrink-0 items-center justify-center rounded-full bg-brand text-xl font-bold text-white sm:size-16 sm:text-2xl"
-        aria-hidden="true"
-      >
-        {initialOf(user.name)}
-      </span>
+      <Avatar name={user.name} className="size-14 text-xl font-bold sm:size-16 sm:text-2xl" />
       <div className="min-w-0">
         <p className="truncate text-xl font-semibold text-brand sm:text-2xl">{user.name}</p>
         <p className="truncate text-sm text-ink-muted">{user.email}</p>
@@ -162,7 +150,7 @@ function ProfileView({ user, onEdit }: { user: UserProfile; onEdit: () => void }
 }
 
 function ProfileForm({ user, onDone }: { user: UserProfile; onDone: () => void }) {
-  const { csrfToken, loadProfile } = useApp();
+  const { loadProfile } = useSession();
   const [draft, setDraft] = useState<UpdateProfileRequest>({
     name: user.name,
     address: user.address,
@@ -184,25 +172,18 @@ function ProfileForm({ user, onDone }: { user: UserProfile; onDone: () => void }
       notify('error', problem ?? MESSAGES.allFieldsRequired);
       return;
     }
-    if (!csrfToken) {
+    if (!csrfToken.get()) {
       notify('error', MESSAGES.csrfMissing);
       return;
     }
     setSaving(true);
     try {
-      const data = await apiRequest<{ success: boolean; message?: string }>(
-        '/user/update-profile',
-        { method: 'POST', body: checked.data, csrfToken },
-      );
-      if (!data.success) {
-        notify('error', data.message || MESSAGES.somethingWentWrong);
-        return;
-      }
-      notify('success', data.message ?? 'Profile updated successfully');
+      const { message } = await updateProfile(checked.data);
+      notify('success', message);
       await loadProfile();
       onDone();
     } catch (error) {
-      notify('error', errorMessageOf(error, MESSAGES.somethingWentWrong));
+      notify('error', failureMessage(error, 'profileUpdate'));
     } finally {
       setSaving(false);
     }

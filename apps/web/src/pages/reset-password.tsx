@@ -1,6 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Link, useLocation, useParams } from 'wouter';
-import { ArrowLeft } from 'lucide-react';
+import { useLocation, useParams } from 'wouter';
 import {
   MESSAGES,
   MIN_PASSWORD_LENGTH,
@@ -9,14 +8,14 @@ import {
   type PasswordStrength,
 } from '@app/shared';
 import { BUSINESS } from '../config/env.ts';
-import { apiRequest } from '../lib/api.ts';
+import { failureMessage } from '../lib/api-client.ts';
 import { notify } from '../lib/notify.ts';
-import { useApp } from '../state/app-context.tsx';
 import { buttonPrimary } from '../components/ui/styles.ts';
-import { AuthLayout } from '../components/account/auth-layout.tsx';
-import { PasswordField } from '../components/account/password-field.tsx';
-import { resetFailureMessage } from '../components/account/errors.ts';
+import { PasswordField } from '../components/ui/password-field.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
+import { resetPassword } from '../features/account/api/account.ts';
+import { AuthLayout } from '../features/account/components/auth-layout.tsx';
+import { BackToLogin } from '../features/account/components/back-to-login.tsx';
 
 const STRENGTH_STYLE: Record<PasswordStrength, { bars: number; bar: string; text: string }> = {
   Weak: { bars: 1, bar: 'bg-danger', text: 'text-danger' },
@@ -56,7 +55,6 @@ function StrengthMeter({ id, password }: { id: string; password: string }) {
 /** /reset-password/{token}: sets a new password from the emailed link. */
 export default function ResetPasswordPage() {
   const { token = '' } = useParams<{ token: string }>();
-  const { csrfToken } = useApp();
   const [, navigate] = useLocation();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -80,18 +78,11 @@ export default function ResetPasswordPage() {
     }
     setBusy(true);
     try {
-      const data = await apiRequest<{ success: boolean; message?: string }>(
-        '/user/reset-password',
-        { method: 'POST', body: checked.data, csrfToken },
-      );
-      if (data.success) {
-        if (data.message) notify('success', data.message);
-        navigate('/login');
-        return;
-      }
-      notify('error', data.message || MESSAGES.errorOccurred);
+      const { message } = await resetPassword(checked.data);
+      if (message) notify('success', message);
+      navigate('/login');
     } catch (error) {
-      notify('error', resetFailureMessage(error));
+      notify('error', failureMessage(error, 'passwordReset'));
     } finally {
       setBusy(false);
     }
@@ -138,13 +129,7 @@ export default function ResetPasswordPage() {
           {busy ? 'Please wait...' : 'Reset Password'}
         </button>
       </form>
-      <Link
-        href="/login"
-        className="mt-6 inline-flex min-h-11 items-center gap-2 rounded text-sm font-semibold text-brand hover:underline"
-      >
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        Back to Login
-      </Link>
+      <BackToLogin className="mt-6" />
     </AuthLayout>
   );
 }

@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { Link, Redirect, useParams } from 'wouter';
 import { CAR_MODELS, isCarModel, type CarModel } from '@app/shared';
-import { useApp } from '../state/app-context.tsx';
+import { useCatalogue } from '../state/catalogue.tsx';
 import { BrandIcon } from '../components/brand-icon.tsx';
 import { ModelFilter } from '../components/model-filter.tsx';
 import { PageLoading } from '../components/page-loading.tsx';
@@ -27,7 +27,7 @@ export default function ServicesPage() {
 }
 
 function ServicesView({ model }: { model: CarModel | undefined }) {
-  const { services, servicesLoading } = useApp();
+  const { services, servicesLoading } = useCatalogue();
   const shown = model ? services.filter((service) => service.type === model) : services;
 
   return (

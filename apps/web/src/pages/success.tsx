@@ -1,18 +1,13 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useSearch } from 'wouter';
 import { CalendarDays, CarFront, CircleCheck, CircleAlert, Clock, MapPin } from 'lucide-react';
-import {
-  formatCents,
-  formatSlotDateLong,
-  MESSAGES,
-  telHref,
-  type PaymentSessionResult,
-} from '@app/shared';
+import { formatCents, formatSlotDateLong, telHref, type PaymentSessionResult } from '@app/shared';
 import { BUSINESS } from '../config/env.ts';
-import { apiRequest, ApiError } from '../lib/api.ts';
+import { failureMessage } from '../lib/api-client.ts';
 import { notify } from '../lib/notify.ts';
-import { useApp } from '../state/app-context.tsx';
+import { useCatalogue } from '../state/catalogue.tsx';
 import { PageLoading } from '../components/page-loading.tsx';
+import { PageMeta } from '../components/page-meta.tsx';
 import {
   buttonPrimary,
   buttonSecondary,
@@ -20,6 +15,7 @@ import {
   container,
   eyebrow,
 } from '../components/ui/styles.ts';
+import { getPaymentDetails } from '../features/booking/api/booking.ts';
 
 const NOT_FOUND = 'Payment details not found';
 
@@ -28,16 +24,10 @@ type Result =
   | { state: 'failed'; message: string }
   | { state: 'loaded'; session: PaymentSessionResult };
 
-interface DetailsAnswer {
-  success: boolean;
-  session?: PaymentSessionResult;
-  message?: string;
-}
-
 /** /success: the payment result of the checkout the customer just returned from. */
 export default function SuccessPage() {
   const sessionId = new URLSearchParams(useSearch()).get('session_id');
-  const { csrfToken, reloadServices } = useApp();
+  const { reloadServices } = useCatalogue();
   const [result, setResult] = useState<Result>(() =>
     sessionId ? { state: 'loading' } : { state: 'failed', message: NOT_FOUND },
   );
@@ -50,41 +40,22 @@ export default function SuccessPage() {
       notify('error', message);
       setResult({ state: 'failed', message });
     };
-    apiRequest<DetailsAnswer>(
-      `/user/stripe-payment-details?session_id=${encodeURIComponent(sessionId)}`,
-      { csrfToken },
-    )
-      .then((data) => {
-        if (!data.success || !data.session) {
-          fail(`${MESSAGES.paymentDetailsError} ${data.message ?? ''}`.trim());
-          return;
-        }
+    getPaymentDetails(sessionId)
+      .then(({ session }) => {
         if (!live) return;
-        setResult({ state: 'loaded', session: data.session });
+        setResult({ state: 'loaded', session });
         // A paid booking takes its slot: the strips elsewhere should no longer offer it.
         void reloadServices();
       })
-      .catch((error: unknown) => {
-        if (error instanceof ApiError && error.status === 429) {
-          fail(MESSAGES.tooManyPaymentAttempts);
-        } else {
-          fail(
-            error instanceof ApiError
-              ? (error.serverMessage ?? MESSAGES.paymentDetailsRetry)
-              : MESSAGES.paymentDetailsRetry,
-          );
-        }
-      });
+      .catch((error: unknown) => fail(failureMessage(error, 'paymentDetails')));
     return () => {
       live = false;
     };
-    // One lookup per session id; a token arriving later does not ask again.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [sessionId]);
+  }, [sessionId, reloadServices]);
 
   return (
     <div className={`${container} py-10 sm:py-16`}>
-      <title>{`Payment & Appointment Details · ${BUSINESS.name}`}</title>
+      <PageMeta title="Payment & Appointment Details" />
       <div className="mx-auto max-w-2xl">
         {result.state === 'loading' && <PageLoading label="Loading payment details..." />}
         {result.state === 'failed' && <Failed message={result.message} />}

@@ -1,8 +1,8 @@
 /**
- * The app's server-side renderer, built by scripts/static-site.ts as one self-contained module.
- * The build draws the static public pages with it; the API server draws the live ones with it on
- * each request (apps/api/src/plugins/web.ts). Either way the HTML is exactly what the client's
- * first render draws, so the client hydrates it instead of replacing it.
+ * The app's server-side renderer, built by build/static-site.ts as one self-contained module.
+ * The build renders the static public pages with it; the API server renders the live ones with
+ * it on each request (apps/api/src/plugins/web.ts). Either way the HTML is exactly what the
+ * client's first render makes, so the client hydrates it instead of replacing it.
  */
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
@@ -22,8 +22,8 @@ export { PUBLIC_PAGES } from './pages.ts';
 const EMPTY_ROOT = '<div id="root"></div>';
 
 /**
- * The page at `request.path` drawn into `template` (index.html with the page's preloads): its
- * title and description in the head, its markup in the root, and the catalogue it was drawn
+ * The page at `request.path` rendered into `template` (index.html with the page's preloads): its
+ * title and description in the head, its markup in the root, and the catalogue it was rendered
  * with beside it, so hydration starts from the same data.
  */
 export async function renderDocument(
@@ -97,7 +97,7 @@ export function businessJsonLd(): string {
 }
 
 /**
- * The API calls a page makes at start that its first screen waits for (app-context.tsx): the
+ * The API calls a page makes at start that its first screen waits for (state/session.tsx, state/catalogue.tsx): the
  * HTML preloads them, so they travel beside the code instead of after it. A live page carries
  * the catalogue, so it only waits for the visitor's profile.
  */

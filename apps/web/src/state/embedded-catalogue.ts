@@ -1,6 +1,6 @@
 import type { Service } from '@app/shared';
 
-/** The id of the data block in which a live page carries the catalogue it was drawn with. */
+/** The id of the data block in which a live page carries the catalogue it was rendered with. */
 export const CATALOGUE_ELEMENT_ID = 'catalogue';
 
 /**

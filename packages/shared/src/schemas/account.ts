@@ -3,7 +3,7 @@ import { MESSAGES } from '../messages.ts';
 
 /**
  * Account and feedback requests, checked in the browser before sending and again at the server.
- * Where the spec orders its checks, each schema reports only the first failing one, in that order.
+ * Where docs/product.md orders the checks, each schema reports only the first failing one, in that order.
  */
 
 /** Exactly 10 digits, or 3-3-4 digits with hyphens. */
@@ -95,6 +95,7 @@ export const GoogleLoginSchema = z.object({
     .min(1, MESSAGES.googleLoginFailed)
     .max(4096, MESSAGES.googleLoginFailed),
 });
+export type GoogleLoginRequest = z.input<typeof GoogleLoginSchema>;
 
 export const ForgotPasswordSchema = z
   .object({ email: z.string({ error: MESSAGES.invalidEmail }).max(254, MESSAGES.invalidEmail) })

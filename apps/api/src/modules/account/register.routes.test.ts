@@ -90,7 +90,7 @@ describe.each(await databaseKinds())('POST /api/user/register on %s', (kind) => 
       '555-1234-567',
       'abcdefghij',
     ]) {
-      // The email is invalid too: the phone is reported first, as the spec orders.
+      // The email is invalid too: the phone is reported first, as the product orders.
       const response = await browser.register({ email: 'not-an-email', phone });
       expectFailure(response, 400, MESSAGES.invalidPhone);
     }

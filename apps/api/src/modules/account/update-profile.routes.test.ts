@@ -90,7 +90,7 @@ describe.each(await databaseKinds())('POST /api/user/update-profile on %s', (kin
     for (const gender of ['Other', 'male', 'Not selected']) {
       expectFailure(await update(browser, { ...PROFILE, gender }), 400, INVALID_GENDER);
     }
-    // Missing comes first, in the spec's order: a blank or absent gender is a missing field.
+    // Missing comes first, in the product's order: a blank or absent gender is a missing field.
     for (const gender of ['', ' ', 1, null]) {
       expectFailure(await update(browser, { ...PROFILE, gender }), 400, MESSAGES.allFieldsRequired);
     }

@@ -200,7 +200,7 @@ describe.each(await databaseKinds())('POST /api/user/book-appointment on %s', (k
   });
 
   describe('the ride details', () => {
-    it('refuses an invalid phone number with the spec message', async () => {
+    it('refuses an invalid phone number with the product’s message', async () => {
       for (const phone of ['12345', 'call me', '']) {
         await refused(bookingRequest(teslaS, { phone }), 400, MESSAGES.invalidPhone);
       }

@@ -140,7 +140,7 @@ describe.each(await databaseKinds())('checkout and payment (sandbox) on %s', (ki
     expect(row.paidAt?.toISOString()).toBe(NOW.toISOString());
   });
 
-  it('answers the payment details of the caller’s session in the spec shape', async () => {
+  it('answers the payment details of the caller’s session in the contract’s shape', async () => {
     const { browser, email } = await customer();
     const { path, sessionId, appointmentId } = await bookAndCheckout(
       browser,
@@ -298,7 +298,7 @@ describe.each(await databaseKinds())('checkout and payment (sandbox) on %s', (ki
     ).toEqual([rebooked]);
   });
 
-  it('lists the caller’s own appointments in the spec shape, never another’s', async () => {
+  it('lists the caller’s own appointments in the contract’s shape, never another’s', async () => {
     const { browser } = await customer();
     const paid = await bookAndCheckout(browser, '3_12_2026', '9:00 AM');
     await pay(paid.path);

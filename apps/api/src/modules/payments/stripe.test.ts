@@ -239,7 +239,7 @@ describe.each(await databaseKinds())('Stripe checkout and webhooks on %s', (kind
     expect(await eventRows(event.eventId)).toBe(1);
   });
 
-  it('answers the success page from Stripe for the owner only, in the spec shape', async () => {
+  it('answers the success page from Stripe for the owner only, in the contract’s shape', async () => {
     const { browser, email } = await customer();
     const { sessionId, slot } = await bookAndCheckout(browser);
     stripe.complete(sessionId, { name: 'Ann R.', email });

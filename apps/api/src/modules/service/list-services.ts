@@ -6,7 +6,7 @@ type ServiceRow = typeof services.$inferSelect;
 
 const dollars = (cents: number) => cents / 100;
 
-/** Maps a row to the spec's JSON shape: `_id`, model as `type`, money in dollars. */
+/** Maps a row to the contract's JSON shape (`ServiceSchema`): `_id`, model as `type`, money in dollars. */
 export function toServiceJson(row: ServiceRow, slotsBooked: Service['slots_booked']): Service {
   return {
     _id: row.id,

@@ -35,7 +35,7 @@ describe.each(await databaseKinds())('GET /api/service/list on %s', (kind) => {
     return ServiceListResponseSchema.parse(response.json()).services;
   };
 
-  it('lists the demo catalogue in order, in the spec shape, money in dollars', async () => {
+  it('lists the demo catalogue in order, in the contract’s shape, money in dollars', async () => {
     const services = await list();
     expect(services.map((s) => s.name)).toEqual(DEMO_CATALOGUE.map((s) => s.name));
     for (const [i, service] of services.entries()) {

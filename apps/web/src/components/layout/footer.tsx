@@ -66,7 +66,7 @@ const footerLink =
 
 export function Footer() {
   const address = formatAddress(BUSINESS);
-  // In the business's calendar wherever it is drawn: the build's HTML and hydration agree.
+  // In the business's calendar wherever it is rendered: the build's HTML and hydration agree.
   const year = businessToday(useToday()).year;
 
   return (

@@ -3,7 +3,7 @@ import { Link, useLocation } from 'wouter';
 import { Phone } from 'lucide-react';
 import { telHref } from '@app/shared';
 import { BUSINESS } from '../../config/env.ts';
-import { useApp } from '../../state/app-context.tsx';
+import { useSession } from '../../state/session.tsx';
 import { buttonBrand, container, iconButton } from '../ui/styles.ts';
 import { currentFor, MobileMenu, NAV_LINKS } from './mobile-menu.tsx';
 
@@ -42,7 +42,7 @@ export function BrandLink({ onDark = false }: { onDark?: boolean }) {
 
 // Only signed-in users need the account menu: it stays out of a visitor's first download.
 const UserMenu = lazy(() =>
-  import('../account/user-menu.tsx').then((module) => ({ default: module.UserMenu })),
+  import('./user-menu.tsx').then((module) => ({ default: module.UserMenu })),
 );
 
 /** Holds the account menu's place while its code loads. */
@@ -56,7 +56,7 @@ function UserMenuPlaceholder() {
  */
 export function Header() {
   const [location] = useLocation();
-  const { user } = useApp();
+  const { user } = useSession();
 
   return (
     <header className="sticky top-0 z-40 border-b border-line/80 bg-surface/90 backdrop-blur supports-[backdrop-filter]:bg-surface/80">

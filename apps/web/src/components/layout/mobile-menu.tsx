@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Menu, X } from 'lucide-react';
-import { useApp } from '../../state/app-context.tsx';
+import { useSession } from '../../state/session.tsx';
 import { buttonBrand, iconButton } from '../ui/styles.ts';
 
 export interface NavItem {
@@ -30,7 +30,7 @@ interface MobileMenuProps {
 
 // Signed-in users only: loaded when needed (the same chunk as the header's account menu).
 const MobileAccountLinks = lazy(() =>
-  import('../account/user-menu.tsx').then((module) => ({ default: module.MobileAccountLinks })),
+  import('./user-menu.tsx').then((module) => ({ default: module.MobileAccountLinks })),
 );
 
 /** Moves focus to the new page's content once the panel is gone. */
@@ -45,7 +45,7 @@ function focusMain() {
 export function MobileMenu({ links }: MobileMenuProps) {
   const [location] = useLocation();
   // Signed in: the account choices; a visitor: Login / Sign Up.
-  const { user } = useApp();
+  const { user } = useSession();
   // Open "at" a location: any navigation closes the menu without an effect.
   const [openAt, setOpenAt] = useState<string | null>(null);
   const open = openAt === location;

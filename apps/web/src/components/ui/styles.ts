@@ -1,6 +1,6 @@
 /**
  * Class sets shared by every screen so actions and cards look the same everywhere.
- * Tap targets are at least 44 px high (DESIGN.md).
+ * Tap targets are at least 44 px high (docs/product.md, Design).
  */
 const buttonBase =
   'inline-flex min-h-11 items-center justify-center gap-2 rounded-full px-6 text-sm font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60';
