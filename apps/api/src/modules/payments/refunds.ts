@@ -115,12 +115,16 @@ export async function issueRefund(
     const gaveUp = claimed.attempts >= MAX_REFUND_ATTEMPTS;
     outcome = { status: gaveUp ? 'failed' : 'pending', lastError };
   }
-  const [marked] = await db
+  const [refund] = await db
     .update(refunds)
     .set({ ...outcome, updatedAt: now })
     .where(and(eq(refunds.id, claimed.id), eq(refunds.status, 'pending')))
     .returning();
-  const refund = marked ?? claimed;
+  if (!refund) {
+    // Marked meanwhile by another attempt whose claim had lapsed: it logged what happened.
+    const [current] = await db.select().from(refunds).where(eq(refunds.id, claimed.id));
+    return current ?? claimed;
+  }
   const fields = { appointmentId: refund.appointmentId, refundId: refund.id };
   if (refund.status === 'failed')
     log.error({ ...fields, attempts: refund.attempts }, 'refund failed: give it back by hand');
