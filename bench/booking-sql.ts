@@ -20,6 +20,12 @@ const DURATION_S = Number(process.env.BENCH_DURATION || 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
 const CUSTOMERS = 10_000;
 const BUDGET_P99_MS = 50;
+const UNREACHED_LIMITS = JSON.stringify({
+  holds_per_account: 1_000_000,
+  holds_per_address: 1_000_000,
+  lapses_per_account: 1_000_000,
+  lapse_window_ms: 86_400_000,
+});
 
 /** One booking's statements: a random customer, the next free half-hour slot. */
 function bookingScript(carId: string): string {
@@ -42,6 +48,7 @@ function bookingScript(carId: string): string {
     `'return_pickup_notes', ''`,
     `'amount_cents', 8600`,
     `'checkout_session_id', null`,
+    `'client_address_hash', 'bench-' || :u`,
     `'hold_expires_at', now() + interval '33 minutes'`,
     `'paid_at', null`,
     `'created_at', now()`,
@@ -51,8 +58,8 @@ function bookingScript(carId: string): string {
     String.raw`\set u random(1, ${CUSTOMERS})`,
     `SELECT user_id, last_seen_at FROM sessions WHERE token_hash = 't' || :u AND expires_at > now() AND last_seen_at > now() - interval '7 days';`,
     `SELECT * FROM services WHERE id = '${carId}';`,
-    // A limit no customer reaches: random customers would otherwise hit it now and then.
-    `SELECT book_hold(jsonb_build_object(${hold}), now(), 1000000);`,
+    // Limits no customer reaches: random customers would otherwise hit them now and then.
+    `SELECT * FROM book_hold(jsonb_build_object(${hold}), now(), '${UNREACHED_LIMITS}'::jsonb);`,
     '',
   ].join('\n');
 }

@@ -23,7 +23,7 @@ const DURATION_S = positive('BENCH_DURATION', 10);
 const CONNECTIONS = positive('BENCH_CONNECTIONS', 50);
 const MAX_RATE = positive('BENCH_MAX_RATE', 3000);
 const CONTENDERS = 200;
-/** A customer may hold 3 unpaid slots (MAX_PENDING_HOLDS_PER_USER): one customer per 3 bookings. */
+/** A customer may hold 3 unpaid slots (HOLDS_PER_ACCOUNT's default): one customer per 3 bookings. */
 const HOLDS_PER_CUSTOMER = 3;
 const BUDGET_P99_MS = 50;
 
@@ -38,6 +38,9 @@ function positive(name: string, fallback: number): number {
 interface Customer {
   cookie: string;
   csrf: string;
+  /** Each customer's own client address (as a load balancer would forward it): bookings from
+   * one address are bounded and take turns (HOLDS_PER_ADDRESS), and real customers have their own. */
+  address: string;
 }
 
 interface Slot {
@@ -88,12 +91,17 @@ async function inPool<T, R>(
 }
 
 async function withCsrf(baseUrl: string, tokens: string[]): Promise<Customer[]> {
-  return inPool(tokens, CONNECTIONS, async (token) => {
-    const cookie = `sid=${token}`;
-    const response = await fetch(`${baseUrl}/api/csrf-token`, { headers: { cookie } });
-    const { csrfToken } = (await response.json()) as { csrfToken: string };
-    return { cookie, csrf: csrfToken };
-  });
+  return inPool(
+    tokens.map((token, i) => ({ token, i })),
+    CONNECTIONS,
+    async ({ token, i }) => {
+      const cookie = `sid=${token}`;
+      const response = await fetch(`${baseUrl}/api/csrf-token`, { headers: { cookie } });
+      const { csrfToken } = (await response.json()) as { csrfToken: string };
+      const address = `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
+      return { cookie, csrf: csrfToken, address };
+    },
+  );
 }
 
 /** Every free slot from tomorrow on, interleaved so consecutive bookings hit different cars. */
@@ -145,6 +153,7 @@ async function book(
       'content-type': 'application/json',
       cookie: customer.cookie,
       'x-csrf-token': customer.csrf,
+      'x-forwarded-for': customer.address,
     },
     body,
   });
@@ -168,6 +177,8 @@ runMain(async () => {
   for (const name of ['PAYMENT', 'LOGIN', 'SIGNUP', 'RESET'])
     process.env[`RATE_LIMIT_${name}_PER_IP`] = '1000000/1m';
   process.env.SEED_DEMO = 'true';
+  // Customers come from their own addresses, through a trusted X-Forwarded-For.
+  process.env.TRUST_PROXY = 'true';
   console.log(`Starting the server on PostgreSQL (${new URL(databaseUrl).pathname.slice(1)}) ...`);
   const server = await startServer({ dataDir: join(tmp, 'data'), webDistDir: webDir, databaseUrl });
   const baseUrl = server.baseUrl;
@@ -218,6 +229,7 @@ runMain(async () => {
                 'content-type': 'application/json',
                 cookie: customer.cookie,
                 'x-csrf-token': customer.csrf,
+                'x-forwarded-for': customer.address,
               },
               body: bookingBody(slot),
             };

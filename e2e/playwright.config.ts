@@ -117,6 +117,8 @@ export default defineConfig({
       RATE_LIMIT_RESET_PER_IP: '10000/15m',
       RATE_LIMIT_RESET_PER_EMAIL: '100/1h',
       RATE_LIMIT_PAYMENT_PER_IP: '10000/15m',
+      // The booking tests hold many slots from one IP, with many accounts.
+      HOLDS_PER_ADDRESS: '10000',
     },
   },
 });

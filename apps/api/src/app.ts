@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { DbHandle } from '@app/db';
 import type { Config } from './config/env.ts';
 import { createMailer, type Mailer } from './email/transport.ts';
+import { clientAddressHasher } from './lib/client-address.ts';
 import {
   loggerOptions,
   registerRequestId,
@@ -139,13 +140,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     payments,
     limiter,
     paymentsPerIp: config.rateLimits.paymentPerIp,
+    holdLimits: config.holds,
+    hashClientAddress: clientAddressHasher(config.sessionSecret),
     publicBaseUrl: config.publicBaseUrl,
     onAppointmentChanged,
     now,
   });
   await registerPaymentWebhook(app, { db: db.db, payments, onAppointmentChanged, now });
   if (payments.name === 'sandbox')
-    await registerSandboxCheckout(app, { db: db.db, onAppointmentChanged, now });
+    await registerSandboxCheckout(app, { db: db.db, payments, onAppointmentChanged, now });
   // Last: the built site, which answers every GET the API does not.
   await registerWeb(app, config.webDistDir, {
     serviceList,
@@ -157,7 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 }
 
 /** Stripe when configured; the sandbox only outside production (the config refuses it there). */
-function paymentProviderFor(config: Config, db: DbHandle, now: () => Date): PaymentProvider {
+export function paymentProviderFor(config: Config, db: DbHandle, now: () => Date): PaymentProvider {
   if (config.stripe) return createStripeProvider(config.stripe);
   if (config.isProduction) throw new Error('Payments need STRIPE_SECRET_KEY in production');
   return createSandboxProvider({ db: db.db, publicBaseUrl: config.publicBaseUrl, now });

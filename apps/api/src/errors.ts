@@ -8,6 +8,7 @@ const STATUS_OF = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  UNPROCESSABLE: 422,
   TOO_MANY_REQUESTS: 429,
   UNAVAILABLE: 503,
 } as const;
@@ -46,6 +47,11 @@ export class AppError extends Error {
 
   static conflict(message: string) {
     return new AppError('CONFLICT', message);
+  }
+
+  /** Well-formed, but at odds with what the same request said before (a reused key). */
+  static unprocessable(message: string) {
+    return new AppError('UNPROCESSABLE', message);
   }
 
   static tooManyRequests(message: string) {

@@ -2,12 +2,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { users } from '@app/db';
+import { appointments, refunds, users } from '@app/db';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from './app.ts';
 import type { Mail, Mailer } from './email/transport.ts';
-import { bookingRequest, bookOk, serviceIdByName } from './test/booking.ts';
+import { bookingRequest, bookOk, serviceIdByName, signedInBrowser } from './test/booking.ts';
 import { Browser, uniqueEmail } from './test/browser.ts';
 import { createClock } from './test/clock.ts';
 import { testConfig } from './test/config.ts';
@@ -182,6 +182,45 @@ describe.each(await databaseKinds())('request logs on %s', (kind) => {
     // A signed-in request's later lines say whose it was.
     const completed = linesOf(details).find((line) => line.msg === 'request completed');
     expect(completed?.userId).toBe(user?.id);
+    expectCleanLogs();
+  });
+
+  it('logs a payment refunded for coming too late by its appointment id, without the checkout or payment', async () => {
+    const teslaS = await serviceIdByName(database.handle.db, 'Tesla Model S');
+    const slot = { slotDate: '4_12_2026', slotTime: '9:00 AM' };
+    const { browser } = await signedInBrowser(app, database.handle.db, NOW);
+    const appointmentId = await bookOk(browser, bookingRequest(teslaS, slot));
+    const checkout = await browser.post('/api/user/create-checkout-session', { appointmentId });
+    expect(checkout.statusCode, checkout.body).toBe(200);
+    const checkoutPath = new URL(checkout.json<{ url: string }>().url).pathname;
+    secrets.set('late checkout session id', checkoutPath.split('/').at(-1) as string);
+    // The hold ran out and the slot was booked by someone else before the payment.
+    await database.handle.db
+      .update(appointments)
+      .set({ holdExpiresAt: new Date(NOW.getTime() - 60_000) })
+      .where(eq(appointments.id, appointmentId));
+    await bookOk(
+      (await signedInBrowser(app, database.handle.db, NOW)).browser,
+      bookingRequest(teslaS, slot),
+    );
+
+    const paid = await app.inject({
+      method: 'POST',
+      url: `${checkoutPath}/pay`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'name=Ann+Rider',
+    });
+    expect(paid.statusCode).toBe(303);
+    const [refund] = await database.handle.db
+      .select()
+      .from(refunds)
+      .where(eq(refunds.appointmentId, appointmentId));
+    secrets.set('late payment intent', refund?.paymentIntentId as string);
+    expect(linesOf(paid).find((line) => line.msg?.includes('refunding it'))).toMatchObject({
+      level: 40,
+      appointmentId,
+      reason: 'late_payment',
+    });
     expectCleanLogs();
   });
 

@@ -1,5 +1,5 @@
 import { createDb, prepareDb } from '@app/db';
-import { buildApp } from './app.ts';
+import { buildApp, paymentProviderFor } from './app.ts';
 import { ConfigError, loadConfig } from './config/env.ts';
 import { JOBS, startJobs } from './jobs/jobs.ts';
 
@@ -19,14 +19,17 @@ async function main(): Promise<void> {
   });
   await prepareDb(db, { seed: config.seedDemo });
 
+  // One provider for the requests and the jobs (which issue pending refunds through it).
+  const payments = paymentProviderFor(config, db, () => new Date());
   const app = await buildApp({
     config,
     db,
+    payments,
     // Request ids, redaction and serializers come from logging.ts.
     logger: { level: config.logLevel },
   });
 
-  const stopJobs = await startJobs(JOBS, db.db, app.log);
+  const stopJobs = await startJobs(JOBS, { db: db.db, payments, log: app.log });
 
   let stopping = false;
   // Once stopping, each answer closes its connection: a client's keep-alive connection would

@@ -6,23 +6,72 @@ export type Appointment = typeof appointments.$inferSelect;
 
 const columns = getTableColumns(appointments);
 
+/** What bounds a customer's holds (the API reads them from its configuration). */
+export interface HoldLimits {
+  /** Live unpaid holds one account may have at once. */
+  perAccount: number;
+  /** Live unpaid holds one client address (an IPv6 /64) may have at once, across accounts. */
+  perAddress: number;
+  /** An account that let `max` holds run out unpaid within `windowMs` waits until one is older. */
+  lapsesPerAccount: { max: number; windowMs: number };
+}
+
+/** What `book_hold` did. */
+export type BookHoldOutcome =
+  /** The hold was made. */
+  | { outcome: 'booked'; appointmentId: string }
+  /** The same booking was made before (a retry whose first answer was lost): that one. */
+  | { outcome: 'retried'; appointmentId: string }
+  /** The booking's idempotency key was used before for a booking with other details. */
+  | { outcome: 'key_reused' }
+  /** The customer already holds as many unpaid slots as they may. */
+  | { outcome: 'too_many_holds' }
+  /** Their client address already holds as many unpaid slots as it may. */
+  | { outcome: 'too_many_address_holds' }
+  /** The customer let too many holds run out lately: they may hold again from `retryAt`. */
+  | { outcome: 'lapsed_too_often'; retryAt: Date };
+
 /**
- * Inserts a hold (an appointment awaiting payment) through the `book_hold` function of
- * migration 0003, in one round trip and one transaction: the customer's row is locked, their
- * live holds are counted (false, and nothing written, when `maxHolds` are already live), a
- * stale hold on the same slot is released, and the row is inserted. A live appointment already
- * on the slot makes it throw the unique violation of `appointments_one_live_per_slot`.
+ * Books a hold (an appointment awaiting payment) through the `book_hold` function of
+ * migration 0010, in one round trip and one transaction: the customer's row is locked (and
+ * their address's lock taken); a retry of a booking already made answers that booking; the
+ * customer's lapsed and live holds and their address's live holds are counted against the
+ * limits; a stale hold on the same slot is released, and the row is inserted. A live
+ * appointment already on the slot makes it throw the unique violation of
+ * `appointments_one_live_per_slot`.
  */
 export async function bookHold(
   db: Database,
   hold: Appointment,
   at: Date,
-  maxHolds: number,
-): Promise<boolean> {
+  limits: HoldLimits,
+): Promise<BookHoldOutcome> {
+  const rules = JSON.stringify({
+    holds_per_account: limits.perAccount,
+    holds_per_address: limits.perAddress,
+    lapses_per_account: limits.lapsesPerAccount.max,
+    lapse_window_ms: limits.lapsesPerAccount.windowMs,
+  });
   const result = (await db.execute(
-    sql`select book_hold(${asRecordJson(hold)}::jsonb, ${at.toISOString()}::timestamptz, ${maxHolds}::integer) as booked`,
-  )) as unknown as { rows: { booked: boolean }[] };
-  return result.rows[0]?.booked === true;
+    sql`select outcome, appointment_id, retry_at from book_hold(${asRecordJson(hold)}::jsonb, ${at.toISOString()}::timestamptz, ${rules}::jsonb)`,
+  )) as unknown as {
+    rows: { outcome: string; appointment_id: string | null; retry_at: string | Date | null }[];
+  };
+  const [row] = result.rows;
+  if (!row) throw new Error('book_hold answered nothing');
+  switch (row.outcome) {
+    case 'booked':
+    case 'retried':
+      return { outcome: row.outcome, appointmentId: row.appointment_id as string };
+    case 'key_reused':
+    case 'too_many_holds':
+    case 'too_many_address_holds':
+      return { outcome: row.outcome };
+    case 'lapsed_too_often':
+      return { outcome: row.outcome, retryAt: new Date(row.retry_at as string | Date) };
+    default:
+      throw new Error(`book_hold answered ${row.outcome}`);
+  }
 }
 
 /** A row as JSON keyed by column name, as PostgreSQL's jsonb_populate_record reads it. */

@@ -5,8 +5,12 @@ import {
   FEEDBACK_EMOJIS,
   GENDERS,
   LIVE_APPOINTMENT_STATUSES,
+  REFUND_REASONS,
+  REFUND_STATUSES,
   USER_ROLES,
   type AppointmentStatus,
+  type RefundReason,
+  type RefundStatus,
   type UserRole,
 } from '@app/shared';
 import {
@@ -93,9 +97,25 @@ export const appointments = pgTable(
     returnPickupNotes: text('return_pickup_notes').notNull().default(''),
     /** The deposit, computed by the server: fees + 1 dollar. */
     amountCents: integer('amount_cents').notNull(),
+    /** The appointment's current checkout: the one a customer is sent to, or the one that paid. */
     checkoutSessionId: text('checkout_session_id'),
+    /**
+     * When the current checkout attempt ends (null before the first). Written by the one
+     * conditional update that opens an attempt, only when none is open; every caller then asks
+     * the provider for the same session (the request and its idempotency key derive from it).
+     */
+    checkoutExpiresAt: instant('checkout_expires_at'),
+    /** The provider's payment that paid the appointment (a refund of it names this). */
+    paymentIntentId: text('payment_intent_id'),
     /** A pending appointment holds its slot until then (the checkout's lifetime). */
     holdExpiresAt: instant('hold_expires_at').notNull(),
+    /** The customer's key for the booking attempt that made this hold: its retries answer it. */
+    bookingKey: uuid('booking_key'),
+    /**
+     * A keyed hash of the client address (IPv6: its /64) that made the hold, never the address:
+     * what bounds one address's holds. Kept only while the hold is live.
+     */
+    clientAddressHash: text('client_address_hash'),
     paidAt: instant('paid_at'),
     createdAt: instant('created_at').notNull().defaultNow(),
     updatedAt: instant('updated_at').notNull().defaultNow(),
@@ -109,11 +129,60 @@ export const appointments = pgTable(
       .on(t.serviceId, t.slotStart)
       .where(isOneOf(t.status, LIVE_APPOINTMENT_STATUSES)),
     uniqueIndex('appointments_checkout_session_unique').on(t.checkoutSessionId),
+    uniqueIndex('appointments_booking_key_unique').on(t.userId, t.bookingKey),
     index('appointments_slot_start_idx').on(t.slotStart),
     index('appointments_user_idx').on(t.userId, t.createdAt),
     index('appointments_pending_hold_idx')
       .on(t.holdExpiresAt)
       .where(sql`${t.status} = 'pending_payment'`),
+    index('appointments_address_hold_idx')
+      .on(t.clientAddressHash)
+      .where(sql`${t.status} = 'pending_payment'`),
+  ],
+);
+
+/**
+ * Money given back through the payment provider: written in the same transaction as the
+ * decision that causes it (so no crash can forget one), then issued with its idempotency key by
+ * an immediate attempt after commit and the `issue-pending-refunds` job (so no retry can refund
+ * twice). At most one refund per payment, whoever asks for it.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey(),
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .references(() => appointments.id),
+    /** The checkout whose payment is given back. */
+    checkoutSessionId: text('checkout_session_id').notNull(),
+    paymentIntentId: text('payment_intent_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    reason: text('reason').$type<RefundReason>().notNull(),
+    status: text('status').$type<RefundStatus>().notNull().default('pending'),
+    /** The provider's id of the refund, once it accepted it. */
+    providerRefundId: text('provider_refund_id'),
+    /** Sent with every attempt: the provider answers a repeated attempt with the same refund. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    /** The provider's last refusal, without personal data. */
+    lastError: text('last_error'),
+    /** When a pending refund may next be tried (each attempt pushes it back first). */
+    nextAttemptAt: instant('next_attempt_at').notNull(),
+    createdAt: instant('created_at').notNull(),
+    updatedAt: instant('updated_at').notNull(),
+  },
+  (t) => [
+    check('refunds_reason_known', isOneOf(t.reason, REFUND_REASONS)),
+    check('refunds_status_known', isOneOf(t.status, REFUND_STATUSES)),
+    check('refunds_amount_positive', sql`${t.amountCents} > 0`),
+    uniqueIndex('refunds_one_per_payment').on(t.paymentIntentId),
+    uniqueIndex('refunds_idempotency_key_unique').on(t.idempotencyKey),
+    index('refunds_appointment_idx').on(t.appointmentId),
+    index('refunds_checkout_session_idx').on(t.checkoutSessionId),
+    index('refunds_pending_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );
 
@@ -130,6 +199,8 @@ export const paymentEvents = pgTable('payment_events', {
  */
 export const sandboxCheckouts = pgTable('sandbox_checkouts', {
   id: text('id').primaryKey(),
+  /** As Stripe's: the same key gives the same session back (null for sessions made before keys). */
+  idempotencyKey: text('idempotency_key').unique('sandbox_checkouts_idempotency_key_unique'),
   appointmentId: uuid('appointment_id').notNull(),
   amountCents: integer('amount_cents').notNull(),
   productName: text('product_name').notNull(),
@@ -138,9 +209,22 @@ export const sandboxCheckouts = pgTable('sandbox_checkouts', {
   metadata: jsonb('metadata').$type<Record<string, string>>().notNull(),
   status: text('status').$type<'open' | 'complete' | 'expired'>().notNull().default('open'),
   paymentStatus: text('payment_status').$type<'paid' | 'unpaid'>().notNull().default('unpaid'),
+  /** Made when the page pays, as Stripe makes a PaymentIntent. */
+  paymentIntentId: text('payment_intent_id').unique('sandbox_checkouts_payment_intent_unique'),
   successUrl: text('success_url').notNull(),
   cancelUrl: text('cancel_url').notNull(),
   expiresAt: instant('expires_at').notNull(),
+  createdAt: instant('created_at').notNull().defaultNow(),
+});
+
+/** The sandbox's refunds (development and tests only), as the provider would keep them. */
+export const sandboxRefunds = pgTable('sandbox_refunds', {
+  id: text('id').primaryKey(),
+  idempotencyKey: text('idempotency_key')
+    .notNull()
+    .unique('sandbox_refunds_idempotency_key_unique'),
+  paymentIntentId: text('payment_intent_id').notNull(),
+  amountCents: integer('amount_cents').notNull(),
   createdAt: instant('created_at').notNull().defaultNow(),
 });
 

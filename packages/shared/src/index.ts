@@ -1,6 +1,7 @@
 export * from './business.ts';
 export * from './models.ts';
 export * from './appointments.ts';
+export * from './refunds.ts';
 export * from './roles.ts';
 export * from './pricing.ts';
 export * from './slots.ts';

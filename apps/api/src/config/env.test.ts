@@ -36,6 +36,28 @@ describe('configuration', () => {
     expect(config.mail.from).toBe(`"${DEFAULT_BUSINESS.name}" <${DEFAULT_BUSINESS.email}>`);
   });
 
+  it('bounds unpaid holds per account and per address, and lapsed holds per account', () => {
+    expect(loadConfig({ SESSION_SECRET: SECRET }).holds).toEqual({
+      perAccount: 3,
+      perAddress: 6,
+      lapsesPerAccount: { max: 3, windowMs: 24 * 3_600_000 },
+    });
+    const config = loadConfig({
+      SESSION_SECRET: SECRET,
+      HOLDS_PER_ACCOUNT: '2',
+      HOLDS_PER_ADDRESS: '20',
+      HOLD_LAPSES_PER_ACCOUNT: '5/12h',
+    });
+    expect(config.holds).toEqual({
+      perAccount: 2,
+      perAddress: 20,
+      lapsesPerAccount: { max: 5, windowMs: 12 * 3_600_000 },
+    });
+    expect(() =>
+      loadConfig({ SESSION_SECRET: SECRET, HOLDS_PER_ACCOUNT: '0', HOLD_LAPSES_PER_ACCOUNT: '3' }),
+    ).toThrow(/HOLDS_PER_ACCOUNT[\s\S]*HOLD_LAPSES_PER_ACCOUNT: must look like 5\/15m/);
+  });
+
   it('reads the server-side render budget, under its old name too', () => {
     const rendersPerSecond = (env: Record<string, string>) =>
       loadConfig({ SESSION_SECRET: SECRET, ...env }).ssrRendersPerSecond;

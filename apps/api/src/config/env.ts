@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
+import type { HoldLimits } from '@app/db';
 import { businessFromEnv, type Business } from '@app/shared';
 
 /** The repository root: paths in the environment are relative to it. */
@@ -77,6 +78,9 @@ const EnvSchema = z
     RATE_LIMIT_RESET_PER_EMAIL: rateLimit.default(rateLimit.parse('3/1h')),
     RATE_LIMIT_RESET_PER_IP: rateLimit.default(rateLimit.parse('10/15m')),
     RATE_LIMIT_PAYMENT_PER_IP: rateLimit.default(rateLimit.parse('60/15m')),
+    HOLDS_PER_ACCOUNT: z.coerce.number().int().min(1).max(1_000_000).default(3),
+    HOLDS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(6),
+    HOLD_LAPSES_PER_ACCOUNT: rateLimit.default(rateLimit.parse('3/24h')),
     STRIPE_SECRET_KEY: z
       .string()
       .regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_...)')
@@ -148,6 +152,11 @@ export interface Config {
     resetPerIp: RateLimit;
     paymentPerIp: RateLimit;
   };
+  /**
+   * Unpaid holds at once per account and per client address, and holds an account may let run
+   * out unpaid within a window before it must wait (`book_hold`, ADR 012).
+   */
+  holds: HoldLimits;
   /** Stripe when both keys are set; otherwise the local sandbox checkout (never in production). */
   stripe: { secretKey: string; webhookSecret: string } | undefined;
 }
@@ -198,6 +207,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       resetPerEmail: env.RATE_LIMIT_RESET_PER_EMAIL,
       resetPerIp: env.RATE_LIMIT_RESET_PER_IP,
       paymentPerIp: env.RATE_LIMIT_PAYMENT_PER_IP,
+    },
+    holds: {
+      perAccount: env.HOLDS_PER_ACCOUNT,
+      perAddress: env.HOLDS_PER_ADDRESS,
+      lapsesPerAccount: env.HOLD_LAPSES_PER_ACCOUNT,
     },
     stripe:
       env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET

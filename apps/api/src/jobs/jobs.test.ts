@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
 import { eq, inArray } from 'drizzle-orm';
-import { appointments, passwordResets, sessions, users } from '@app/db';
+import {
+  appointments,
+  passwordResets,
+  sandboxCheckouts,
+  sandboxRefunds,
+  sessions,
+  users,
+} from '@app/db';
 import { hashToken, newToken } from '../lib/tokens.ts';
 import { createSession } from '../modules/auth/sessions.ts';
 import { serviceIdByName } from '../test/booking.ts';
@@ -9,10 +16,15 @@ import { DAY, MINUTE } from '../test/clock.ts';
 import { testConfig } from '../test/config.ts';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../test/databases.ts';
 import { insertAppointment, insertUser } from '../test/fixtures.ts';
+import type { PaymentProvider } from '../modules/payments/payment-provider.ts';
+import { requestRefund } from '../modules/payments/refunds.ts';
+import { createSandboxProvider } from '../modules/payments/sandbox-provider.ts';
 import { JOBS, startJobs, type Job } from './jobs.ts';
 
 const NOW = new Date('2026-11-22T15:07:00Z');
 const silentLog = { warn: () => {}, error: () => {} } as unknown as FastifyBaseLogger;
+/** For the jobs that never pay or refund. */
+const noPayments = {} as PaymentProvider;
 
 function job(name: string): Job {
   const found = JOBS.find((candidate) => candidate.name === name);
@@ -54,7 +66,7 @@ describe.each(await databaseKinds())('background jobs on %s', (kind) => {
       holdExpiresAt: new Date(NOW.getTime() - DAY),
     });
 
-    const changes = await releaseHolds.run(db, NOW, silentLog);
+    const changes = await releaseHolds.run({ db, payments: noPayments, log: silentLog }, NOW);
     expect(changes).toEqual([
       { appointmentId: ranOut, userId, from: 'pending_payment', to: 'expired', at: NOW },
     ]);
@@ -72,7 +84,60 @@ describe.each(await databaseKinds())('background jobs on %s', (kind) => {
     expect(byId.get(paid)?.status).toBe('paid');
 
     // A second run finds nothing left to release.
-    expect(await releaseHolds.run(db, NOW, silentLog)).toEqual([]);
+    expect(await releaseHolds.run({ db, payments: noPayments, log: silentLog }, NOW)).toEqual([]);
+  });
+
+  it('issue-pending-refunds runs at start and every minute, and issues each decided refund once', async () => {
+    const { db } = database.handle;
+    const issueRefunds = job('issue-pending-refunds');
+    expect(issueRefunds).toMatchObject({ every: MINUTE, atStart: true });
+
+    const sandbox = createSandboxProvider({
+      db,
+      publicBaseUrl: 'http://localhost:3000',
+      now: () => NOW,
+    });
+    const appointmentId = await insertAppointment(db, {
+      userId: await insertUser(db),
+      serviceId: await serviceIdByName(db, 'Tesla Model S'),
+      slotDate: '23_11_2026',
+      slotTime: '11:00 AM',
+      status: 'expired',
+    });
+    const { id } = await sandbox.createCheckout({
+      appointmentId,
+      amountCents: 6600,
+      productName: 'Tesla Model S booking deposit',
+      customerEmail: 'ann@example.com',
+      metadata: {},
+      successUrl: 'http://localhost:3000/success',
+      cancelUrl: 'http://localhost:3000/',
+      expiresAt: new Date(NOW.getTime() + 31 * MINUTE),
+      idempotencyKey: `checkout-${appointmentId}`,
+    });
+    await db
+      .update(sandboxCheckouts)
+      .set({ status: 'complete', paymentStatus: 'paid', paymentIntentId: `pi_sandbox_${id}` })
+      .where(eq(sandboxCheckouts.id, id));
+    const refundId = await requestRefund(db, {
+      appointmentId,
+      checkoutSessionId: id,
+      paymentIntentId: `pi_sandbox_${id}`,
+      amountCents: 6600,
+      reason: 'late_payment',
+      at: NOW,
+    });
+
+    const deps = { db, payments: sandbox, log: silentLog };
+    const [issued] = (await issueRefunds.run(deps, NOW)) as { id: string; status: string }[];
+    expect(issued).toMatchObject({ id: refundId, status: 'succeeded' });
+    expect(await issueRefunds.run(deps, new Date(NOW.getTime() + DAY))).toEqual([]);
+    expect(
+      await db
+        .select({ amountCents: sandboxRefunds.amountCents })
+        .from(sandboxRefunds)
+        .where(eq(sandboxRefunds.paymentIntentId, `pi_sandbox_${id}`)),
+    ).toEqual([{ amountCents: 6600 }]);
   });
 
   it('delete-expired-sessions runs every hour and deletes sessions and reset links past their end', async () => {
@@ -98,7 +163,7 @@ describe.each(await databaseKinds())('background jobs on %s', (kind) => {
     const freshLink = resetLink(new Date(NOW.getTime() + MINUTE));
     await db.insert(passwordResets).values([oldLink, freshLink]);
 
-    await deleteExpired.run(db, NOW, silentLog);
+    await deleteExpired.run({ db, payments: noPayments, log: silentLog }, NOW);
     const leftSessions = await db
       .select({ tokenHash: sessions.tokenHash })
       .from(sessions)
@@ -132,8 +197,7 @@ describe('startJobs', () => {
         { name: 'broken', every: hourly, atStart: true, run: () => Promise.reject(new Error('x')) },
         { name: 'later', every: hourly, run: async () => runs.push('later') },
       ],
-      {} as never,
-      log,
+      { db: {} as never, payments: noPayments, log },
     );
     stop();
     expect(runs).toEqual(['at-start']);

@@ -2,6 +2,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '@app/db';
 import { releaseExpiredHolds } from '../modules/appointments/release-expired-holds.ts';
 import { deleteExpiredSessions } from '../modules/auth/sessions.ts';
+import type { PaymentProvider } from '../modules/payments/payment-provider.ts';
+import { issuePendingRefunds } from '../modules/payments/refunds.ts';
+
+/** What every job may use: the database, the payment provider and the log. */
+export interface JobDeps {
+  db: Database;
+  payments: PaymentProvider;
+  log: FastifyBaseLogger;
+}
 
 /** Work the server does on a timer, beside the requests. */
 export interface Job {
@@ -10,7 +19,7 @@ export interface Job {
   every: number;
   /** Run once at start too, before the server listens. */
   atStart?: boolean;
-  run(db: Database, now: Date, log: FastifyBaseLogger): Promise<unknown>;
+  run(deps: JobDeps, now: Date): Promise<unknown>;
 }
 
 export const JOBS: readonly Job[] = [
@@ -20,12 +29,20 @@ export const JOBS: readonly Job[] = [
     name: 'release-expired-holds',
     every: 60_000,
     atStart: true,
-    run: (db, now) => releaseExpiredHolds(db, now),
+    run: ({ db }, now) => releaseExpiredHolds(db, now),
+  },
+  {
+    // Refunds decided but not yet taken by the provider (its answer lost, a crash after the
+    // decision, the provider down): at start, then every minute, each with its idempotency key.
+    name: 'issue-pending-refunds',
+    every: 60_000,
+    atStart: true,
+    run: ({ db, payments, log }, now) => issuePendingRefunds(db, payments, now, log),
   },
   {
     name: 'delete-expired-sessions',
     every: 60 * 60_000,
-    run: (db, now) => deleteExpiredSessions(db, now),
+    run: ({ db }, now) => deleteExpiredSessions(db, now),
   },
 ];
 
@@ -33,15 +50,11 @@ export const JOBS: readonly Job[] = [
  * Runs the jobs marked `atStart` (awaited), then each on its own timer; a failed run is logged
  * and the next one tries again. Answers the function that stops them all.
  */
-export async function startJobs(
-  jobs: readonly Job[],
-  db: Database,
-  log: FastifyBaseLogger,
-): Promise<() => void> {
+export async function startJobs(jobs: readonly Job[], deps: JobDeps): Promise<() => void> {
   const runOnce = (job: Job) =>
     job
-      .run(db, new Date(), log)
-      .catch((error: unknown) => log.warn({ err: error, job: job.name }, 'job failed'));
+      .run(deps, new Date())
+      .catch((error: unknown) => deps.log.warn({ err: error, job: job.name }, 'job failed'));
   await Promise.all(jobs.filter((job) => job.atStart).map(runOnce));
   const timers = jobs.map((job) => setInterval(() => void runOnce(job), job.every).unref());
   return () => timers.forEach((timer) => clearInterval(timer));

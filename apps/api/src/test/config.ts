@@ -37,6 +37,11 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       resetPerIp: { max: 10, windowMs: 15 * 60_000 },
       paymentPerIp: { max: 60, windowMs: 15 * 60_000 },
     },
+    holds: {
+      perAccount: 3,
+      perAddress: 6,
+      lapsesPerAccount: { max: 3, windowMs: 24 * 3_600_000 },
+    },
     stripe: undefined,
     ...overrides,
   };

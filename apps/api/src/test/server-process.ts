@@ -40,7 +40,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   // Nothing of the machine's own payment, mail, Redis or limit settings leaks into the child.
   const childEnv = Object.fromEntries(
     Object.entries(process.env).filter(
-      ([name]) => !/^(STRIPE_|REDIS_URL|SMTP_URL|GOOGLE_CLIENT_ID|RATE_LIMIT_)/.test(name),
+      ([name]) => !/^(STRIPE_|REDIS_URL|SMTP_URL|GOOGLE_CLIENT_ID|RATE_LIMIT_|HOLDS?_)/.test(name),
     ),
   );
   const child: ChildProcess = spawn(NODE, ['apps/api/src/server.ts'], {

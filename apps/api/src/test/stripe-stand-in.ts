@@ -16,12 +16,25 @@ export interface StandInSession {
   customer_email: string | null;
   customer_details: { name: string; email: string } | null;
   client_reference_id: string | null;
+  /** Set once the customer pays: what a refund names. */
+  payment_intent: string | null;
   metadata: Record<string, string>;
   success_url: string;
   cancel_url: string;
   expires_at: number;
   created: number;
   livemode: false;
+}
+
+/** The part of a Refund the app reads, as Stripe's API answers it. */
+export interface StandInRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  status: 'succeeded';
+  created: number;
 }
 
 export interface RecordedRequest {
@@ -36,7 +49,14 @@ export interface StripeStandIn {
   host: '127.0.0.1';
   port: number;
   sessions: Map<string, StandInSession>;
+  /** Every refund made, by id: a replayed idempotent request makes none. */
+  refunds: Map<string, StandInRefund>;
   requests: RecordedRequest[];
+  /**
+   * The next request to this path is carried out but its answer is lost (HTTP 500, as when
+   * Stripe's answer never reaches the caller): the SDK's retry must replay it, not repeat it.
+   */
+  loseNextAnswer(path: string): void;
   /** What Stripe's hosted page does when the customer pays. */
   complete(id: string, customer: { name: string; email: string }): StandInSession;
   /** What Stripe does when the session times out. */
@@ -49,15 +69,21 @@ const stripeError = (status: number, type: string, message: string, code?: strin
   json(status, { error: { type, message, ...(code ? { code } : {}) } });
 
 /**
- * A loopback stand-in for the two Checkout endpoints the app calls, so the real `stripe` SDK
- * runs offline: `POST /v1/checkout/sessions` (with Stripe's idempotency rule: a key replayed
- * with the same parameters answers the first result, with other parameters an error) and
- * `GET /v1/checkout/sessions/:id`.
+ * A loopback stand-in for the Stripe endpoints the app calls, so the real `stripe` SDK runs
+ * offline: `POST /v1/checkout/sessions`, `GET /v1/checkout/sessions/:id` and `POST /v1/refunds`
+ * (a refund of a paid session's payment intent, never beyond what was paid). Every POST follows
+ * Stripe's idempotency rule: a key replayed with the same parameters answers the first result,
+ * with other parameters (or on another endpoint) an error.
  */
 export async function startStripeStandIn(): Promise<StripeStandIn> {
   const sessions = new Map<string, StandInSession>();
+  const refunds = new Map<string, StandInRefund>();
   const requests: RecordedRequest[] = [];
-  const idempotent = new Map<string, { body: string; answer: { status: number; body: string } }>();
+  const idempotent = new Map<
+    string,
+    { request: string; answer: { status: number; body: string } }
+  >();
+  const losing = new Set<string>();
 
   const create = (form: URLSearchParams) => {
     const unitAmount = Number(form.get('line_items[0][price_data][unit_amount]'));
@@ -83,6 +109,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       customer_email: form.get('customer_email'),
       customer_details: null,
       client_reference_id: form.get('client_reference_id'),
+      payment_intent: null,
       metadata,
       success_url: form.get('success_url') ?? '',
       cancel_url: form.get('cancel_url') ?? '',
@@ -92,6 +119,67 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     };
     sessions.set(id, session);
     return json(200, session);
+  };
+
+  const refund = (form: URLSearchParams) => {
+    const paymentIntent = form.get('payment_intent');
+    const paid = [...sessions.values()].find(
+      (session) => paymentIntent && session.payment_intent === paymentIntent,
+    );
+    if (!paid || !paymentIntent) {
+      return stripeError(
+        404,
+        'invalid_request_error',
+        `No such payment_intent: '${paymentIntent}'`,
+        'resource_missing',
+      );
+    }
+    const refunded = [...refunds.values()]
+      .filter((r) => r.payment_intent === paymentIntent)
+      .reduce((sum, r) => sum + r.amount, 0);
+    const amount = Number(form.get('amount') ?? paid.amount_total - refunded);
+    if (!Number.isInteger(amount) || amount <= 0) {
+      return stripeError(400, 'invalid_request_error', 'Invalid amount');
+    }
+    if (refunded + amount > paid.amount_total) {
+      return stripeError(
+        400,
+        'invalid_request_error',
+        `Charge for ${paymentIntent} has already been refunded.`,
+        'charge_already_refunded',
+      );
+    }
+    const made: StandInRefund = {
+      id: `re_${randomBytes(12).toString('hex')}`,
+      object: 'refund',
+      amount,
+      currency: paid.currency,
+      payment_intent: paymentIntent,
+      status: 'succeeded',
+      created: Math.floor(Date.now() / 1000),
+    };
+    refunds.set(made.id, made);
+    return json(200, made);
+  };
+
+  /** Stripe's idempotency for a POST: the first answer again, or an error for other parameters. */
+  const idempotently = (
+    key: string | string[] | undefined,
+    request: string,
+    run: () => { status: number; body: string },
+  ) => {
+    const seen = typeof key === 'string' ? idempotent.get(key) : undefined;
+    if (seen && seen.request !== request) {
+      return stripeError(
+        400,
+        'idempotency_error',
+        'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+      );
+    }
+    if (seen) return seen.answer;
+    const answer = run();
+    if (typeof key === 'string') idempotent.set(key, { request, answer });
+    return answer;
   };
 
   const server = createServer((request, response) => {
@@ -114,19 +202,10 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         answer = stripeError(401, 'invalid_request_error', 'Invalid API Key provided');
       } else if (request.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
         const key = request.headers['idempotency-key'];
-        const seen = typeof key === 'string' ? idempotent.get(key) : undefined;
-        if (seen && seen.body !== raw) {
-          answer = stripeError(
-            400,
-            'idempotency_error',
-            'Keys for idempotent requests can only be used with the same parameters they were first used with.',
-          );
-        } else if (seen) {
-          answer = seen.answer;
-        } else {
-          answer = create(form);
-          if (typeof key === 'string') idempotent.set(key, { body: raw, answer });
-        }
+        answer = idempotently(key, `${url.pathname} ${raw}`, () => create(form));
+      } else if (request.method === 'POST' && url.pathname === '/v1/refunds') {
+        const key = request.headers['idempotency-key'];
+        answer = idempotently(key, `${url.pathname} ${raw}`, () => refund(form));
       } else if (request.method === 'GET' && sessionPath?.[1]) {
         const session = sessions.get(sessionPath[1]);
         answer = session
@@ -139,6 +218,9 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
             );
       } else {
         answer = stripeError(404, 'invalid_request_error', 'Unrecognized request URL');
+      }
+      if (request.method === 'POST' && losing.delete(url.pathname)) {
+        answer = stripeError(500, 'api_error', 'The answer was lost on its way.');
       }
       response.writeHead(answer.status, {
         'content-type': 'application/json',
@@ -160,12 +242,15 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     host: '127.0.0.1',
     port,
     sessions,
+    refunds,
     requests,
+    loseNextAnswer: (path) => void losing.add(path),
     complete: (id, customer) =>
       update(id, {
         status: 'complete',
         payment_status: 'paid',
         customer_details: customer,
+        payment_intent: `pi_${randomBytes(12).toString('hex')}`,
         url: null,
       }),
     expire: (id) => update(id, { status: 'expired', url: null }),

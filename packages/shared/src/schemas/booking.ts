@@ -54,6 +54,11 @@ export const BookingRequestSchema = z
     returnPickupNotes: notes,
     returnPickupAddress: optionalAddress('return pickup address'),
     returnDropoffAddress: optionalAddress('return drop-off address'),
+    /**
+     * Made by the browser for each booking attempt and sent again with its retries: a retry
+     * whose first answer was lost gets the hold the first made (ADR 012).
+     */
+    idempotencyKey: z.uuid({ error: 'Invalid idempotency key' }).optional(),
   })
   .superRefine((v, ctx) => {
     if (v.needsReturnRide === true) return;

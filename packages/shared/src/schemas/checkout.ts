@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REFUND_REASONS, REFUND_STATUSES } from '../refunds.ts';
 
 /** `POST /user/create-checkout-session`: the appointment to pay for (other fields are ignored). */
 export const CheckoutRequestSchema = z.object({
@@ -31,8 +32,18 @@ export const PaymentSessionResultSchema = z.object({
 });
 export type PaymentSessionResult = z.infer<typeof PaymentSessionResultSchema>;
 
+/** A refund of the session's payment: the deposit given back, and how far that has got. */
+export const RefundViewSchema = z.object({
+  amountCents: z.number().int(),
+  status: z.enum(REFUND_STATUSES),
+  reason: z.enum(REFUND_REASONS),
+});
+export type RefundView = z.infer<typeof RefundViewSchema>;
+
 export const PaymentDetailsResponseSchema = z.object({
   success: z.literal(true),
   session: PaymentSessionResultSchema,
+  /** Present only when this payment is being given back (it came too late, or twice). */
+  refund: RefundViewSchema.optional(),
 });
 export type PaymentDetailsResponse = z.infer<typeof PaymentDetailsResponseSchema>;

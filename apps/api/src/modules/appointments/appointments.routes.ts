@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '@app/db';
+import type { Database, HoldLimits } from '@app/db';
 import {
   BookingRequestSchema,
   CheckoutRequestSchema,
@@ -25,6 +25,9 @@ export interface AppointmentRouteDeps {
   payments: PaymentProvider;
   limiter: Limiter;
   paymentsPerIp: RateLimit;
+  holdLimits: HoldLimits;
+  /** What a hold keeps of the client address (`lib/client-address.ts`). */
+  hashClientAddress: (ip: string) => string;
   publicBaseUrl: string;
   onAppointmentChanged: OnAppointmentChanged;
   now: () => Date;
@@ -43,11 +46,16 @@ export function registerAppointmentRoutes(app: FastifyInstance, deps: Appointmen
 
   app.post('/api/user/book-appointment', customer, async (request): Promise<BookingResponse> => {
     const input = BookingRequestSchema.parse(request.body);
-    const change = await bookAppointment(db, signedInUser(request).id, input, now());
-    deps.onAppointmentChanged(change);
+    const { appointmentId, change } = await bookAppointment(db, input, {
+      userId: signedInUser(request).id,
+      clientAddressHash: deps.hashClientAddress(request.ip),
+      limits: deps.holdLimits,
+      now: now(),
+    });
+    if (change) deps.onAppointmentChanged(change);
     return {
       success: true,
-      appointmentId: change.appointmentId,
+      appointmentId,
       message: 'Appointment booked. Continue to payment.',
     };
   });
@@ -75,14 +83,14 @@ export function registerAppointmentRoutes(app: FastifyInstance, deps: Appointmen
       reply.header('cache-control', 'no-store');
       await countPayment(request.ip);
       const { session_id: sessionId } = PaymentDetailsQuerySchema.parse(request.query);
-      const { session, change } = await getPaymentDetails(db, deps.payments, {
+      const { session, refund, change } = await getPaymentDetails(db, deps.payments, {
         userId: signedInUser(request).id,
         sessionId,
         now: now(),
         log: request.log,
       });
       if (change) deps.onAppointmentChanged(change);
-      return { success: true, session };
+      return { success: true, session, ...(refund ? { refund } : {}) };
     },
   );
 

@@ -1,17 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { bookHold, preparedStatement, services, type Appointment, type Database } from '@app/db';
+import {
+  bookHold,
+  preparedStatement,
+  services,
+  type Appointment,
+  type Database,
+  type HoldLimits,
+} from '@app/db';
 import {
   MESSAGES,
   SLOT_TAKEN_MESSAGE,
   depositCents,
+  formatDaySpoken,
+  formatSlotTime,
   isBookableSlot,
   slotStartsAt,
+  wallClockAt,
   type BookingInput,
 } from '@app/shared';
 import { isUniqueViolation } from '../../db-errors.ts';
 import { AppError } from '../../errors.ts';
-import { CHECKOUT_LIFETIME_MS, HOLD_GRACE_MS, MAX_PENDING_HOLDS_PER_USER } from './holds.ts';
+import { CHECKOUT_LIFETIME_MS, HOLD_GRACE_MS } from './holds.ts';
 import type { AppointmentChange } from './status.ts';
 
 export const SLOT_NOT_BOOKABLE_MESSAGE =
@@ -19,6 +29,10 @@ export const SLOT_NOT_BOOKABLE_MESSAGE =
 export const SERVICE_UNAVAILABLE_MESSAGE = 'This car is not available for booking right now.';
 export const TOO_MANY_HOLDS_MESSAGE =
   'You have bookings waiting for payment. Please complete them or wait a few minutes before booking again.';
+export const TOO_MANY_ADDRESS_HOLDS_MESSAGE =
+  'Too many bookings from your network are waiting for payment. Please complete them or try again later.';
+export const BOOKING_KEY_REUSED_MESSAGE =
+  'This booking was already sent with other details. Please start your booking again.';
 
 const serviceById = preparedStatement((db) =>
   db
@@ -33,13 +47,21 @@ const serviceById = preparedStatement((db) =>
  * browser: the car exists and is available, the type is one it offers, the slot is on the grid,
  * not past and inside the 90-day window, and the price is the server's. The database's unique
  * index decides a race for the slot: exactly one booking wins, the others hear it was taken.
+ * A retry of a booking already made (same key, or the same customer, car, slot and details)
+ * answers that booking's hold, and changes nothing.
  */
 export async function bookAppointment(
   db: Database,
-  userId: string,
   input: BookingInput,
-  now: Date,
-): Promise<AppointmentChange> {
+  booking: {
+    userId: string;
+    /** The keyed hash of the client address (`lib/client-address.ts`). */
+    clientAddressHash: string;
+    limits: HoldLimits;
+    now: Date;
+  },
+): Promise<{ appointmentId: string; change: AppointmentChange | null }> {
+  const { userId, now } = booking;
   const [service] = await serviceById(db).execute({ id: input.serviceId });
   if (!service) throw AppError.notFound('Service not found');
   if (!service.available) throw AppError.conflict(SERVICE_UNAVAILABLE_MESSAGE);
@@ -69,23 +91,52 @@ export async function bookAppointment(
     returnPickupNotes: input.returnPickupNotes.trim(),
     amountCents: depositCents(service.feesCents / 100),
     checkoutSessionId: null,
+    checkoutExpiresAt: null,
+    paymentIntentId: null,
     holdExpiresAt: new Date(now.getTime() + CHECKOUT_LIFETIME_MS + HOLD_GRACE_MS),
+    bookingKey: input.idempotencyKey ?? null,
+    clientAddressHash: booking.clientAddressHash,
     paidAt: null,
     createdAt: now,
     updatedAt: now,
   };
   try {
-    // One round trip, one transaction (migration 0003): lock the customer, count their holds,
-    // release a stale hold on this slot, insert. At 50 concurrent bookings the six statements
-    // this replaced spent most of their time waiting on each other's round trips.
-    if (!(await bookHold(db, hold, now, MAX_PENDING_HOLDS_PER_USER)))
-      throw AppError.tooManyRequests(TOO_MANY_HOLDS_MESSAGE);
-    return { appointmentId: hold.id, userId, from: null, to: hold.status, at: now };
+    // One round trip, one transaction (ADR 008, 012): lock the customer and their address,
+    // answer a retry, count their lapsed and live holds and their address's, release a stale
+    // hold on this slot, insert. At 50 concurrent bookings the six statements this replaced
+    // spent most of their time waiting on each other's round trips.
+    const booked = await bookHold(db, hold, now, booking.limits);
+    switch (booked.outcome) {
+      case 'booked':
+        return {
+          appointmentId: booked.appointmentId,
+          change: { appointmentId: hold.id, userId, from: null, to: hold.status, at: now },
+        };
+      case 'retried':
+        return { appointmentId: booked.appointmentId, change: null };
+      case 'key_reused':
+        throw AppError.unprocessable(BOOKING_KEY_REUSED_MESSAGE);
+      case 'too_many_holds':
+        throw AppError.tooManyRequests(TOO_MANY_HOLDS_MESSAGE);
+      case 'too_many_address_holds':
+        throw AppError.tooManyRequests(TOO_MANY_ADDRESS_HOLDS_MESSAGE);
+      case 'lapsed_too_often':
+        throw AppError.tooManyRequests(lapsedTooOftenMessage(booked.retryAt));
+    }
   } catch (error) {
     if (isUniqueViolation(error, 'appointments_one_live_per_slot'))
       throw AppError.conflict(SLOT_TAKEN_MESSAGE);
     throw error;
   }
+}
+
+/**
+ * To an account that let too many holds run out: from when it may book again, in New York
+ * time, rounded up to the minute.
+ */
+export function lapsedTooOftenMessage(retryAt: Date): string {
+  const when = wallClockAt(new Date(Math.ceil(retryAt.getTime() / 60_000) * 60_000));
+  return `You let several bookings expire without paying. You can book again from ${formatSlotTime(when.hour, when.minute)} on ${formatDaySpoken(when)} (New York time).`;
 }
 
 /** The service type booked: the one chosen, which the car must offer; a car with one type needs no choice. */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,11 +19,12 @@ import { testConfig } from '../../test/config.ts';
 import { databaseKinds } from '../../test/databases.ts';
 import { startServerProcess, type ServerProcess } from '../../test/server-process.ts';
 import { createSession } from '../auth/sessions.ts';
-import { TOO_MANY_HOLDS_MESSAGE } from './book-appointment.ts';
-import { MAX_PENDING_HOLDS_PER_USER } from './holds.ts';
+import { TOO_MANY_ADDRESS_HOLDS_MESSAGE, TOO_MANY_HOLDS_MESSAGE } from './book-appointment.ts';
 
 const CUSTOMERS = 50;
-const config = testConfig();
+// Every customer of these races books from 127.0.0.1: bound the address far above them.
+const config = testConfig({ holds: { ...testConfig().holds, perAddress: 1_000_000 } });
+const MAX_PENDING_HOLDS_PER_USER = config.holds.perAccount;
 
 interface Customer {
   cookie: string;
@@ -146,6 +148,83 @@ describe.skipIf(!(await databaseKinds()).includes('postgres'))(
         expect(refused).toEqual({ status: 429, message: TOO_MANY_HOLDS_MESSAGE });
     });
 
+    it('answers one hold to ten copies of one booking sent at once, with or without a key', async () => {
+      const day = listBookableDays(new Date())[5];
+      if (!day) throw new Error('no day to book');
+      for (const [i, idempotencyKey] of [randomUUID(), undefined].entries()) {
+        const [customer] = await signedInCustomers(appUrl);
+        if (!customer) throw new Error('no customer');
+        const slot = { slotDate: day.key, slotTime: day.slots[i]?.label as string };
+        const answers = await Promise.all(
+          Array.from({ length: 10 }, async () => {
+            const response = await fetch(`${appUrl}/api/user/book-appointment`, {
+              method: 'POST',
+              headers: {
+                'content-type': 'application/json',
+                cookie: customer.cookie,
+                'x-csrf-token': customer.csrf,
+              },
+              body: JSON.stringify(bookingRequest(teslaS, { ...slot, idempotencyKey })),
+            });
+            return { status: response.status, body: (await response.json()) as unknown };
+          }),
+        );
+        const ids = new Set(
+          answers.map((a) => (a.body as { appointmentId?: string }).appointmentId),
+        );
+        expect(answers.map((a) => a.status)).toEqual(Array.from({ length: 10 }, () => 200));
+        expect(ids.size).toBe(1);
+        const live = await liveAppointmentsOnSlot(
+          database.handle.db,
+          teslaS,
+          slot.slotDate,
+          slot.slotTime,
+        );
+        expect(live.map((a) => a.id)).toEqual([...ids]);
+      }
+    });
+
+    it('keeps one client address to its hold limit even when ten of its accounts book at once', async () => {
+      // Its own address, through a trusted proxy's X-Forwarded-For.
+      const { perAddress } = testConfig().holds;
+      const proxied = await buildApp({
+        config: testConfig({ trustProxy: true }),
+        db: database.handle,
+      });
+      try {
+        await proxied.listen({ host: '127.0.0.1', port: 0 });
+        const url = `http://127.0.0.1:${(proxied.server.address() as AddressInfo).port}`;
+        const customers = (await signedInCustomers(url)).slice(0, 10);
+        const day = listBookableDays(new Date())[6];
+        if (!day) throw new Error('no day to book');
+        const answers = await Promise.all(
+          customers.map(async (customer, i) => {
+            const response = await fetch(`${url}/api/user/book-appointment`, {
+              method: 'POST',
+              headers: {
+                'content-type': 'application/json',
+                cookie: customer.cookie,
+                'x-csrf-token': customer.csrf,
+                'x-forwarded-for': '192.0.2.77',
+              },
+              body: JSON.stringify(
+                bookingRequest(teslaS, { slotDate: day.key, slotTime: day.slots[i]?.label }),
+              ),
+            });
+            return {
+              status: response.status,
+              message: ((await response.json()) as { message?: string }).message,
+            };
+          }),
+        );
+        expect(answers.filter((a) => a.status === 200)).toHaveLength(perAddress);
+        for (const refused of answers.filter((a) => a.status !== 200))
+          expect(refused).toEqual({ status: 429, message: TOO_MANY_ADDRESS_HOLDS_MESSAGE });
+      } finally {
+        await proxied.close();
+      }
+    });
+
     it('lets exactly one win across two server processes on one database', async () => {
       if (!second) throw new Error('no slot to race for');
       const env = {
@@ -161,6 +240,7 @@ describe.skipIf(!(await databaseKinds()).includes('postgres'))(
         RATE_LIMIT_PAYMENT_PER_IP: '100000/1m',
         RATE_LIMIT_LOGIN_PER_IP: '100000/1m',
         RATE_LIMIT_SIGNUP_PER_IP: '100000/1m',
+        HOLDS_PER_ADDRESS: '1000000',
       };
       servers.push(await startServerProcess(env));
       servers.push(await startServerProcess(env));

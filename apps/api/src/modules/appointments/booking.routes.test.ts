@@ -1,4 +1,7 @@
+import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { appointments } from '@app/db';
 import type { FastifyInstance } from 'fastify';
 import { MESSAGES, SLOT_TAKEN_MESSAGE } from '@app/shared';
 import { buildApp } from '../../app.ts';
@@ -14,19 +17,23 @@ import {
   signedInBrowser,
   slotsBookedOf,
 } from '../../test/booking.ts';
-import { MINUTE } from '../../test/clock.ts';
+import { HOUR, MINUTE } from '../../test/clock.ts';
 import { testConfig } from '../../test/config.ts';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../test/databases.ts';
 import { insertAppointment, insertUser } from '../../test/fixtures.ts';
 import {
+  BOOKING_KEY_REUSED_MESSAGE,
   SERVICE_UNAVAILABLE_MESSAGE,
   SLOT_NOT_BOOKABLE_MESSAGE,
+  TOO_MANY_ADDRESS_HOLDS_MESSAGE,
   TOO_MANY_HOLDS_MESSAGE,
 } from './book-appointment.ts';
-import { MAX_PENDING_HOLDS_PER_USER } from './holds.ts';
+import { requestRefund } from '../payments/refunds.ts';
+import { releaseExpiredHolds } from './release-expired-holds.ts';
 
 const NOW = new Date('2026-11-22T15:07:00Z'); // Sunday 10:07 AM in New York
 const BOOK = '/api/user/book-appointment';
+const MAX_PENDING_HOLDS_PER_USER = testConfig().holds.perAccount;
 const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(' ');
 
 describe.each(await databaseKinds())('POST /api/user/book-appointment on %s', (kind) => {
@@ -347,6 +354,203 @@ describe.each(await databaseKinds())('POST /api/user/book-appointment on %s', (k
         429,
         TOO_MANY_HOLDS_MESSAGE,
       );
+    });
+  });
+
+  describe('a retried booking', () => {
+    it('answers the retry of a booking whose answer was lost with the hold it made', async () => {
+      const browser = await customer();
+      const body = bookingRequest(teslaS, { slotDate: '28_11_2026', slotTime: '9:00 AM' });
+      const first = await bookOk(browser, body);
+      expect(await bookOk(browser, body)).toBe(first);
+      expect(
+        await liveAppointmentsOnSlot(database.handle.db, teslaS, '28_11_2026', '9:00 AM'),
+      ).toHaveLength(1);
+    });
+
+    it('still refuses the slot to the same customer asking with other details, or to another', async () => {
+      const browser = await customer();
+      const slot = { slotDate: '28_11_2026', slotTime: '9:30 AM' };
+      await bookOk(browser, bookingRequest(teslaS, slot));
+      expectFailure(
+        await browser.post(BOOK, bookingRequest(teslaS, { ...slot, pickupNotes: 'A dog too.' })),
+        409,
+        SLOT_TAKEN_MESSAGE,
+      );
+      await refused(bookingRequest(teslaS, slot), 409, SLOT_TAKEN_MESSAGE);
+    });
+
+    it('answers the same key and body with the same hold, and refuses the key with another body', async () => {
+      const browser = await customer();
+      const idempotencyKey = randomUUID();
+      const body = bookingRequest(teslaS, {
+        slotDate: '28_11_2026',
+        slotTime: '10:00 AM',
+        idempotencyKey,
+      });
+      const first = await bookOk(browser, body);
+      expect(await bookOk(browser, body)).toBe(first);
+      expect((await appointmentRow(database.handle.db, first)).bookingKey).toBe(idempotencyKey);
+      expectFailure(
+        await browser.post(BOOK, { ...body, slotTime: '10:30 AM' }),
+        422,
+        BOOKING_KEY_REUSED_MESSAGE,
+      );
+      // Another customer's key is theirs alone.
+      const other = await customer();
+      const theirs = await bookOk(other, { ...body, slotTime: '11:00 AM' });
+      expect(theirs).not.toBe(first);
+    });
+
+    it('refuses an idempotency key that is not a UUID', async () => {
+      await refused(
+        bookingRequest(teslaS, { slotTime: '11:30 AM', idempotencyKey: 'abc' }),
+        400,
+        'Invalid idempotency key',
+      );
+    });
+
+    it(`answers a retry even when the customer holds ${MAX_PENDING_HOLDS_PER_USER} slots`, async () => {
+      const browser = await customer();
+      const at = (i: number) =>
+        bookingRequest(teslaS, { slotDate: '29_11_2026', slotTime: `${i}:00 PM` });
+      const held: string[] = [];
+      for (let i = 1; i <= MAX_PENDING_HOLDS_PER_USER; i++) held.push(await bookOk(browser, at(i)));
+      expect(await bookOk(browser, at(1))).toBe(held[0]);
+    });
+  });
+
+  describe('holding slots without paying', () => {
+    const HOLDS = testConfig().holds;
+
+    it(`lets one client address hold at most ${HOLDS.perAddress} unpaid slots, whatever the accounts`, async () => {
+      const address = '203.0.113.7';
+      const at = (i: number) =>
+        bookingRequest(teslaS, { slotDate: '30_11_2026', slotTime: `${i}:00 AM` });
+      for (let i = 1; i <= HOLDS.perAddress; i++) {
+        const response = await (await customer()).post(BOOK, at(i), { remoteAddress: address });
+        expect(response.statusCode, response.body).toBe(200);
+      }
+      const next = await customer();
+      expectFailure(
+        await next.post(BOOK, at(HOLDS.perAddress + 1), { remoteAddress: address }),
+        429,
+        TOO_MANY_ADDRESS_HOLDS_MESSAGE,
+      );
+      // The same account from another address is not held back.
+      await bookOk(next, at(HOLDS.perAddress + 1));
+    });
+
+    it('counts an IPv6 network (its /64) as one address', async () => {
+      const at = (i: number) =>
+        bookingRequest(teslaS, { slotDate: '30_11_2026', slotTime: `${i}:00 PM` });
+      for (let i = 1; i <= HOLDS.perAddress; i++) {
+        const response = await (
+          await customer()
+        ).post(BOOK, at(i), { remoteAddress: `2001:db8:7:1::${i}` });
+        expect(response.statusCode, response.body).toBe(200);
+      }
+      expectFailure(
+        await (
+          await customer()
+        ).post(BOOK, at(HOLDS.perAddress + 1), { remoteAddress: '2001:db8:7:1:abcd::9' }),
+        429,
+        TOO_MANY_ADDRESS_HOLDS_MESSAGE,
+      );
+      const elsewhere = await (
+        await customer()
+      ).post(BOOK, at(HOLDS.perAddress + 1), { remoteAddress: '2001:db8:7:2::1' });
+      expect(elsewhere.statusCode, elsewhere.body).toBe(200);
+    });
+
+    it('keeps a keyed hash of the address on a live hold only, never the address', async () => {
+      const db = database.handle.db;
+      const address = '198.51.100.23';
+      const response = await (
+        await customer()
+      ).post(BOOK, bookingRequest(teslaS, { slotDate: '30_11_2026', slotTime: '9:30 AM' }), {
+        remoteAddress: address,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const id = response.json<{ appointmentId: string }>().appointmentId;
+      const row = await appointmentRow(db, id);
+      expect(row.clientAddressHash).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(row.clientAddressHash).not.toBe(
+        createHash('sha256').update(address).digest('base64url'),
+      );
+      expect(JSON.stringify(row)).not.toContain(address);
+
+      await releaseExpiredHolds(db, new Date(row.holdExpiresAt.getTime() + MINUTE));
+      expect(await appointmentRow(db, id)).toMatchObject({
+        status: 'expired',
+        clientAddressHash: null,
+      });
+    });
+
+    /** Holds of the customer that ran out unpaid, their end this long ago. */
+    const ranOut = async (userId: string, hoursAgo: number[], status: 'expired' = 'expired') => {
+      const ids: string[] = [];
+      for (const [i, hours] of hoursAgo.entries()) {
+        ids.push(
+          await insertAppointment(database.handle.db, {
+            userId,
+            serviceId: camry,
+            slotDate: '20_11_2026',
+            slotTime: `${i + 1}:30 PM`,
+            status,
+            holdExpiresAt: new Date(NOW.getTime() - hours * HOUR),
+          }),
+        );
+      }
+      return ids;
+    };
+
+    it(`makes an account that let ${HOLDS.lapsesPerAccount.max} holds run out within a day wait, and says until when`, async () => {
+      const db = database.handle.db;
+      const { browser, userId } = await signedInBrowser(app, db, NOW);
+      await ranOut(userId, [20, 10, 1]);
+      const body = bookingRequest(teslaS, { slotDate: '1_12_2026', slotTime: '6:00 AM' });
+      // The oldest of the three leaves the day at 15:07 UTC + 4 h: 2:07 PM in New York.
+      expectFailure(
+        await browser.post(BOOK, body),
+        429,
+        'You let several bookings expire without paying. You can book again from 2:07 PM on Sunday, November 22 (New York time).',
+      );
+
+      const afterTheWait = new Date(NOW.getTime() + 4 * HOUR + MINUTE);
+      const later = await buildApp({
+        config: testConfig(),
+        db: database.handle,
+        now: () => afterTheWait,
+      });
+      try {
+        const again = new Browser(later);
+        again.setSid(browser.sid);
+        await bookOk(again, body);
+      } finally {
+        await later.close();
+      }
+    });
+
+    it('counts only unpaid holds that ran out within the day, and none that was paid or refunded', async () => {
+      const db = database.handle.db;
+      const { browser, userId } = await signedInBrowser(app, db, NOW);
+      await ranOut(userId, [25, 2]);
+      const [paidLate] = await ranOut(userId, [3]);
+      await db
+        .update(appointments)
+        .set({ status: 'paid', paidAt: NOW })
+        .where(eq(appointments.id, paidLate as string));
+      const [refunded] = await ranOut(userId, [4]);
+      await requestRefund(db, {
+        appointmentId: refunded as string,
+        checkoutSessionId: `cs_test_${refunded}`,
+        paymentIntentId: `pi_test_${refunded}`,
+        amountCents: 6600,
+        reason: 'late_payment',
+        at: NOW,
+      });
+      await bookOk(browser, bookingRequest(teslaS, { slotDate: '1_12_2026', slotTime: '6:30 AM' }));
     });
   });
 });

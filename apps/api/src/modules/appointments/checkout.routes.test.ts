@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { appointments, sandboxCheckouts, sandboxRefunds } from '@app/db';
 import { MESSAGES } from '@app/shared';
 import { buildApp } from '../../app.ts';
 import type { Browser } from '../../test/browser.ts';
@@ -8,6 +10,7 @@ import {
   appointmentRow,
   bookingRequest,
   bookOk,
+  liveAppointmentsOnSlot,
   serviceIdByName,
   signedInBrowser,
   slotsBookedOf,
@@ -250,6 +253,49 @@ describe.each(await databaseKinds())('checkout and payment (sandbox) on %s', (ki
       expect((await pay(new URL(url).pathname)).statusCode).toBe(303);
     });
     expect((await appointmentRow(database.handle.db, first.appointmentId)).status).toBe('paid');
+  });
+
+  it('refunds a payment made after the slot was taken, and says so on the success page', async () => {
+    const db = database.handle.db;
+    const { browser } = await customer();
+    const { path, sessionId, appointmentId } = await bookAndCheckout(
+      browser,
+      '2_12_2026',
+      '11:00 AM',
+    );
+    // The hold ran out (its end moved into the past) and someone else booked the slot while the
+    // checkout page was still open.
+    await db
+      .update(appointments)
+      .set({ holdExpiresAt: new Date(NOW.getTime() - MINUTE) })
+      .where(eq(appointments.id, appointmentId));
+    const { browser: next } = await customer('Next Rider');
+    const rebooked = await bookOk(
+      next,
+      bookingRequest(teslaS, { slotDate: '2_12_2026', slotTime: '11:00 AM' }),
+    );
+
+    expect((await pay(path)).statusCode).toBe(303);
+    const response = await details(browser, sessionId);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      success: true,
+      session: { amount_total: 6600, payment_status: 'paid' },
+      refund: { amountCents: 6600, status: 'succeeded', reason: 'late_payment' },
+    });
+    const [checkoutRow] = await db
+      .select()
+      .from(sandboxCheckouts)
+      .where(eq(sandboxCheckouts.id, sessionId));
+    const given = await db
+      .select()
+      .from(sandboxRefunds)
+      .where(eq(sandboxRefunds.paymentIntentId, checkoutRow?.paymentIntentId as string));
+    expect(given).toEqual([expect.objectContaining({ amountCents: 6600 })]);
+    expect((await appointmentRow(db, appointmentId)).status).toBe('expired');
+    expect(
+      (await liveAppointmentsOnSlot(db, teslaS, '2_12_2026', '11:00 AM')).map((a) => a.id),
+    ).toEqual([rebooked]);
   });
 
   it('lists the caller’s own appointments in the contract’s shape, never another’s', async () => {

@@ -1,44 +1,111 @@
 import { eq } from 'drizzle-orm';
 import { appointments, type Database } from '@app/db';
+import type { RefundReason } from '@app/shared';
 import { isUniqueViolation } from '../../db-errors.ts';
-import type { CheckoutSession } from '../payments/payment-provider.ts';
+import type { CheckoutSession, PaymentProvider } from '../payments/payment-provider.ts';
+import { issueRefund, refundOfPayment, requestRefund } from '../payments/refunds.ts';
 import { changeStatus, type AppointmentChange } from './status.ts';
 
 /** What fulfilment reads of a checkout session, as the payment provider reports it. */
-export type CheckoutOutcome = Pick<CheckoutSession, 'id' | 'status' | 'paymentStatus'>;
+export type CheckoutOutcome = Pick<
+  CheckoutSession,
+  'id' | 'status' | 'paymentStatus' | 'appointmentId' | 'paymentIntentId' | 'amountTotal'
+>;
+
+interface FulfilLog {
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+type Decision =
+  | { kind: 'none' }
+  | { kind: 'paid'; change: AppointmentChange }
+  | { kind: 'refund'; appointmentId: string; reason: RefundReason; refundId: string | null };
 
 /**
- * Brings a checkout's appointment in line with the provider's word: paid once the session is
- * complete and paid (even after its hold was released, while the slot is still free); its hold
- * released once the session expired or was abandoned. Idempotent: the webhook (delivered any
- * number of times), the success page lookup and the sandbox page may all call it; only the
- * first changes anything. Answers that change, or null.
+ * Brings a checkout's appointment in line with the provider's word. A paid checkout pays the
+ * appointment it names, whichever of its checkouts it was (even after its hold was released,
+ * while the slot is still free); a payment that cannot be kept (the slot was taken since, or
+ * the appointment is already paid by another checkout) is refunded, the refund written in the
+ * same transaction as that decision and issued at once after it. An expired or abandoned
+ * checkout releases the hold it holds. Idempotent: the webhook (delivered any number of times),
+ * the success page lookup and the sandbox page may all call it; only the first decides anything.
+ * Answers the appointment's change, or null.
  */
 export async function fulfilCheckout(
   db: Database,
+  provider: PaymentProvider,
   session: CheckoutOutcome,
   now: Date,
-  log: { error(obj: object, msg: string): void },
+  log: FulfilLog,
 ): Promise<AppointmentChange | null> {
   const ofSession = eq(appointments.checkoutSessionId, session.id);
   if (session.status === 'expired') {
+    // Only the appointment's current checkout releases it: an older one's end says nothing.
     const [released] = await changeStatus(db, ofSession, 'pending_payment', 'expired', now);
     return released ?? null;
   }
   if (session.status !== 'complete' || session.paymentStatus !== 'paid') return null;
 
-  const [paid] = await changeStatus(db, ofSession, 'pending_payment', 'paid', now);
-  if (paid) return paid;
-  // Paid after its hold was released: keep it if the slot is still free.
-  try {
-    const [late] = await changeStatus(db, ofSession, 'expired', 'paid', now);
-    return late ?? null;
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-    log.error(
-      { checkoutSessionId: session.id },
-      'payment arrived after the hold expired and the slot was taken: refund needed',
+  const decision = await db.transaction((tx) => decidePayment(tx, session, now));
+  if (decision.kind === 'paid') return decision.change;
+  if (decision.kind === 'refund') {
+    log.warn(
+      { appointmentId: decision.appointmentId, reason: decision.reason },
+      decision.reason === 'late_payment'
+        ? 'payment arrived after the hold expired and the slot was taken: refunding it'
+        : 'appointment paid twice: refunding the second payment',
     );
-    return null;
+    // Best effort: the job issues it if this fails or the process stops here.
+    if (decision.refundId)
+      await issueRefund(db, provider, decision.refundId, now, log).catch((error: unknown) =>
+        log.warn({ err: error, appointmentId: decision.appointmentId }, 'refund not issued yet'),
+      );
   }
+  return null;
+}
+
+/** One paid checkout's fate, decided under the appointment's row lock. */
+async function decidePayment(tx: Database, session: CheckoutOutcome, now: Date): Promise<Decision> {
+  const which = session.appointmentId
+    ? eq(appointments.id, session.appointmentId)
+    : eq(appointments.checkoutSessionId, session.id);
+  // Fulfilments of one appointment (webhook, success page, sandbox) take their turn here.
+  const [appointment] = await tx.select().from(appointments).where(which).for('update');
+  if (!appointment) return { kind: 'none' };
+  const already = appointment.paidAt !== null && appointment.checkoutSessionId === session.id;
+  if (already || (session.paymentIntentId && (await refundOfPayment(tx, session.paymentIntentId))))
+    return { kind: 'none' };
+
+  const paidBy = { checkoutSessionId: session.id, paymentIntentId: session.paymentIntentId };
+  const byId = eq(appointments.id, appointment.id);
+  if (appointment.status === 'pending_payment') {
+    const [change] = await changeStatus(tx, byId, 'pending_payment', 'paid', now, paidBy);
+    if (change) return { kind: 'paid', change };
+  }
+  if (appointment.status === 'expired') {
+    // Paid after its hold was released: kept if the slot is still free. The savepoint keeps
+    // the transaction usable when the slot's unique index says it is not.
+    try {
+      const [change] = await tx.transaction((savepoint) =>
+        changeStatus(savepoint, byId, 'expired', 'paid', now, paidBy),
+      );
+      if (change) return { kind: 'paid', change };
+    } catch (error) {
+      if (!isUniqueViolation(error, 'appointments_one_live_per_slot')) throw error;
+    }
+  }
+
+  // The payment cannot be kept: give it back.
+  const reason: RefundReason = appointment.paidAt ? 'duplicate_payment' : 'late_payment';
+  if (!session.paymentIntentId) throw new Error('a paid checkout without a payment to refund');
+  const refundId = await requestRefund(tx, {
+    appointmentId: appointment.id,
+    checkoutSessionId: session.id,
+    paymentIntentId: session.paymentIntentId,
+    amountCents: session.amountTotal,
+    reason,
+    at: now,
+  });
+  return { kind: 'refund', appointmentId: appointment.id, reason, refundId };
 }

@@ -1,16 +1,18 @@
 import { and, eq } from 'drizzle-orm';
 import { appointments, users, type Database } from '@app/db';
-import type { PaymentSessionResult } from '@app/shared';
+import type { PaymentSessionResult, RefundView } from '@app/shared';
 import { AppError } from '../../errors.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
+import { refundOfCheckout } from '../payments/refunds.ts';
 import { fulfilCheckout } from './fulfil-checkout.ts';
 import type { AppointmentChange } from './status.ts';
 
 export const PAYMENT_NOT_FOUND_MESSAGE = 'Payment details not found';
 
 /**
- * The payment result for the caller's own checkout session, asked of the provider every time;
- * the checkout is fulfilled here too (the webhook may not have arrived yet).
+ * The payment result for the caller's own checkout session, asked of the provider every time:
+ * the session is the caller's when the appointment it names is (any of its checkouts, not only
+ * the latest). The checkout is fulfilled here too (the webhook may not have arrived yet).
  */
 export async function getPaymentDetails(
   db: Database,
@@ -19,26 +21,29 @@ export async function getPaymentDetails(
     userId: string;
     sessionId: string;
     now: Date;
-    log: { error(obj: object, msg: string): void };
+    log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
   },
-): Promise<{ session: PaymentSessionResult; change: AppointmentChange | null }> {
+): Promise<{
+  session: PaymentSessionResult;
+  /** The payment is being given back (it came too late, or twice). */
+  refund: RefundView | null;
+  change: AppointmentChange | null;
+}> {
+  const session = await provider.retrieveCheckout(options.sessionId);
+  if (!session?.appointmentId) throw AppError.notFound(PAYMENT_NOT_FOUND_MESSAGE);
   const [owned] = await db
     .select({ id: appointments.id, name: users.name, email: users.email })
     .from(appointments)
     .innerJoin(users, eq(users.id, appointments.userId))
     .where(
-      and(
-        eq(appointments.checkoutSessionId, options.sessionId),
-        eq(appointments.userId, options.userId),
-      ),
+      and(eq(appointments.id, session.appointmentId), eq(appointments.userId, options.userId)),
     );
   if (!owned) throw AppError.notFound(PAYMENT_NOT_FOUND_MESSAGE);
-  const session = await provider.retrieveCheckout(options.sessionId);
-  if (!session) throw AppError.notFound(PAYMENT_NOT_FOUND_MESSAGE);
 
-  const change = await fulfilCheckout(db, session, options.now, options.log);
+  const change = await fulfilCheckout(db, provider, session, options.now, options.log);
   return {
     change,
+    refund: await refundOfCheckout(db, session.id),
     session: {
       customer_details: {
         name: session.customerName || owned.name,

@@ -2,5 +2,8 @@
 export const CHECKOUT_LIFETIME_MS = 31 * 60_000;
 /** The hold outlives its checkout a little, so a payment made at the last second still lands. */
 export const HOLD_GRACE_MS = 2 * 60_000;
-/** One customer cannot hold more slots than this while not paying for them. */
-export const MAX_PENDING_HOLDS_PER_USER = 3;
+/**
+ * Stripe refuses a checkout that ends sooner than this after it is made: a reserved attempt
+ * whose session was never made (its caller crashed) is replaced once it gets this close to its end.
+ */
+export const PROVIDER_MIN_CHECKOUT_MS = 30 * 60_000;

@@ -2,7 +2,10 @@ import { asc, eq } from 'drizzle-orm';
 import { appointments, services, type Database } from '@app/db';
 import type { AppointmentView } from '@app/shared';
 
-/** The caller's appointments, oldest first (the page shows the paid ones, newest first). */
+/**
+ * The caller's appointments, oldest first (the page shows the paid ones, newest first); those
+ * booked at the same instant, earlier ride first, so the order never depends on storage.
+ */
 export async function listUserAppointments(
   db: Database,
   userId: string,
@@ -12,7 +15,7 @@ export async function listUserAppointments(
     .from(appointments)
     .innerJoin(services, eq(services.id, appointments.serviceId))
     .where(eq(appointments.userId, userId))
-    .orderBy(asc(appointments.createdAt));
+    .orderBy(asc(appointments.createdAt), asc(appointments.slotStart), asc(appointments.id));
   return rows
     .filter(({ appointment }) => appointment.status !== 'expired')
     .map(({ appointment, service }) => ({

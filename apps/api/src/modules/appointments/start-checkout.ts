@@ -1,22 +1,89 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import { appointments, services, users, type Database } from '@app/db';
 import { AppError } from '../../errors.ts';
-import type { PaymentProvider } from '../payments/payment-provider.ts';
-import { CHECKOUT_LIFETIME_MS, HOLD_GRACE_MS } from './holds.ts';
+import type { CheckoutRequest, PaymentProvider } from '../payments/payment-provider.ts';
+import { CHECKOUT_LIFETIME_MS, HOLD_GRACE_MS, PROVIDER_MIN_CHECKOUT_MS } from './holds.ts';
 
 export const APPOINTMENT_NOT_FOUND_MESSAGE = 'Appointment not found';
 export const BOOKING_EXPIRED_MESSAGE = 'This booking has expired. Please choose your time again.';
 export const ALREADY_PAID_MESSAGE = 'This appointment is already paid.';
 
+/** Rounds a caller may lose to concurrent callers before it gives up (each loss means progress). */
+const MAX_ROUNDS = 4;
+
+interface StartCheckoutOptions {
+  userId: string;
+  appointmentId: string;
+  now: Date;
+  publicBaseUrl: string;
+}
+
+type OwnHold = NonNullable<Awaited<ReturnType<typeof ownHold>>>;
+
 /**
  * Opens the provider's hosted checkout for the caller's own held appointment, for the amount
- * the server computed. A retry gets the session already open.
+ * the server computed. An appointment has at most one open checkout: an attempt is reserved by
+ * one conditional update on the appointment (its end written only over the attempt the caller
+ * saw as over), and every caller of that attempt sends the provider the identical request
+ * under the same idempotency key (both derive from the stored end, never from the clock), so
+ * the provider itself answers one session, on any number of instances. A retry gets it back.
  */
 export async function startCheckout(
   db: Database,
   provider: PaymentProvider,
-  options: { userId: string; appointmentId: string; now: Date; publicBaseUrl: string },
+  options: StartCheckoutOptions,
 ): Promise<{ url: string }> {
+  const { now } = options;
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    const row = await ownHold(db, options);
+    const { appointment } = row;
+    const attemptEnd = appointment.checkoutExpiresAt;
+    const sessionId = appointment.checkoutSessionId;
+    const attemptOpen = attemptEnd !== null && attemptEnd > now;
+
+    if (sessionId) {
+      const session = await provider.retrieveCheckout(sessionId);
+      // Paid, the webhook not in yet: a new session would charge twice.
+      if (session?.status === 'complete') throw AppError.conflict(ALREADY_PAID_MESSAGE);
+      if (attemptOpen && session?.status === 'open' && session.url) return { url: session.url };
+    } else if (attemptOpen && attemptEnd.getTime() - now.getTime() >= PROVIDER_MIN_CHECKOUT_MS) {
+      // Reserved by a caller whose session is not linked yet (in flight, or lost in a crash):
+      // the same request under the same key answers that very session.
+      const url = await openSession(db, provider, row, attemptEnd, options);
+      if (url) return { url };
+      continue;
+    }
+
+    // No attempt yet, or the last one is over: reserve the next, unless another caller just did.
+    const nextEnd = new Date(Math.ceil((now.getTime() + CHECKOUT_LIFETIME_MS) / 60_000) * 60_000);
+    const [reserved] = await db
+      .update(appointments)
+      .set({
+        checkoutExpiresAt: nextEnd,
+        checkoutSessionId: null,
+        holdExpiresAt: new Date(nextEnd.getTime() + HOLD_GRACE_MS),
+        updatedAt: now,
+      })
+      .where(
+        and(
+          eq(appointments.id, appointment.id),
+          eq(appointments.status, 'pending_payment'),
+          gt(appointments.holdExpiresAt, now),
+          attemptEnd === null
+            ? isNull(appointments.checkoutExpiresAt)
+            : eq(appointments.checkoutExpiresAt, attemptEnd),
+        ),
+      )
+      .returning({ id: appointments.id });
+    if (!reserved) continue;
+    const url = await openSession(db, provider, row, nextEnd, options);
+    if (url) return { url };
+  }
+  throw AppError.conflict(BOOKING_EXPIRED_MESSAGE);
+}
+
+/** The caller's own appointment with what its checkout shows, refused unless it still holds. */
+async function ownHold(db: Database, options: StartCheckoutOptions) {
   const [row] = await db
     .select({ appointment: appointments, service: services, email: users.email })
     .from(appointments)
@@ -26,28 +93,30 @@ export async function startCheckout(
       and(eq(appointments.id, options.appointmentId), eq(appointments.userId, options.userId)),
     );
   if (!row) throw AppError.notFound(APPOINTMENT_NOT_FOUND_MESSAGE);
-  const { appointment, service } = row;
+  const { appointment } = row;
   if (appointment.status === 'paid') throw AppError.conflict(ALREADY_PAID_MESSAGE);
   if (appointment.status !== 'pending_payment' || appointment.holdExpiresAt <= options.now) {
     throw AppError.conflict(BOOKING_EXPIRED_MESSAGE);
   }
+  return row;
+}
 
-  if (appointment.checkoutSessionId) {
-    const open = await provider.retrieveCheckout(appointment.checkoutSessionId);
-    if (open?.status === 'open' && open.url) return { url: open.url };
-    // Paid, the webhook not in yet: a new session would charge twice and lose this payment.
-    if (open?.status === 'complete') throw AppError.conflict(ALREADY_PAID_MESSAGE);
-  }
-
-  // Whole minutes, so a retry within the minute sends the very same request under the same key.
-  const expiresAt = new Date(
-    Math.ceil((options.now.getTime() + CHECKOUT_LIFETIME_MS) / 60_000) * 60_000,
-  );
-  const { id, url } = await provider.createCheckout({
+/**
+ * Asks the provider for the attempt's session and links it to the appointment. Answers its URL,
+ * or null when the appointment moved on meanwhile (paid, released, or a newer attempt).
+ */
+async function openSession(
+  db: Database,
+  provider: PaymentProvider,
+  { appointment, service, email }: OwnHold,
+  attemptEnd: Date,
+  options: StartCheckoutOptions,
+): Promise<string | null> {
+  const request: CheckoutRequest = {
     appointmentId: appointment.id,
     amountCents: appointment.amountCents,
     productName: `${service.name} booking deposit`,
-    customerEmail: row.email,
+    customerEmail: email,
     metadata: {
       Date: appointment.slotDate,
       Time: appointment.slotTime,
@@ -56,19 +125,20 @@ export async function startCheckout(
     },
     successUrl: `${options.publicBaseUrl}/success?session_id={CHECKOUT_SESSION_ID}`,
     cancelUrl: `${options.publicBaseUrl}/appointment/${service.id}`,
-    expiresAt,
-    // Network retries of this very request reuse the key; a later attempt gets a new session.
-    idempotencyKey: `checkout-${appointment.id}-${Math.floor(expiresAt.getTime() / 60_000)}`,
-  });
-  const [held] = await db
+    expiresAt: attemptEnd,
+    idempotencyKey: `checkout-${appointment.id}-${Math.floor(attemptEnd.getTime() / 60_000)}`,
+  };
+  const { id, url } = await provider.createCheckout(request);
+  const [linked] = await db
     .update(appointments)
-    .set({
-      checkoutSessionId: id,
-      holdExpiresAt: new Date(expiresAt.getTime() + HOLD_GRACE_MS),
-      updatedAt: options.now,
-    })
-    .where(and(eq(appointments.id, appointment.id), eq(appointments.status, 'pending_payment')))
+    .set({ checkoutSessionId: id, updatedAt: options.now })
+    .where(
+      and(
+        eq(appointments.id, appointment.id),
+        eq(appointments.status, 'pending_payment'),
+        eq(appointments.checkoutExpiresAt, attemptEnd),
+      ),
+    )
     .returning({ id: appointments.id });
-  if (!held) throw AppError.conflict(BOOKING_EXPIRED_MESSAGE);
-  return { url };
+  return linked ? url : null;
 }

@@ -46,13 +46,24 @@ export async function changeStatus(
   from: AppointmentStatus,
   to: AppointmentStatus,
   at: Date,
+  /** Written with the change: the checkout that paid, say. */
+  also: Partial<
+    Pick<typeof appointments.$inferInsert, 'checkoutSessionId' | 'paymentIntentId'>
+  > = {},
 ): Promise<AppointmentChange[]> {
   if (!APPOINTMENT_TRANSITIONS[from].includes(to)) {
     throw new Error(`An appointment cannot go from ${from} to ${to}`);
   }
   const changed = await db
     .update(appointments)
-    .set({ status: to, updatedAt: at, ...(to === 'paid' ? { paidAt: at } : {}) })
+    .set({
+      ...also,
+      status: to,
+      updatedAt: at,
+      ...(to === 'paid' ? { paidAt: at } : {}),
+      // The client address's hash bounds live holds only: it goes with the hold.
+      clientAddressHash: null,
+    })
     .where(and(which, eq(appointments.status, from)))
     .returning({ appointmentId: appointments.id, userId: appointments.userId });
   return changed.map((row) => ({ ...row, from, to, at }));

@@ -25,8 +25,24 @@ export interface CheckoutSession {
   customerName: string;
   customerEmail: string;
   metadata: Record<string, string>;
-  /** Our appointment id, carried by the provider. */
+  /** Our appointment id, carried by the provider (null unless it is a well-formed one). */
   appointmentId: string | null;
+  /** The payment made through it (what a refund names); null until paid. */
+  paymentIntentId: string | null;
+}
+
+export interface RefundRequest {
+  paymentIntentId: string;
+  amountCents: number;
+  /** The same key answers the same refund: a retry, or a second process, never refunds twice. */
+  idempotencyKey: string;
+}
+
+export interface ProviderRefund {
+  /** The provider's id of the refund. */
+  id: string;
+  /** Whether the provider took it (`succeeded`, money on its way) or declined it (`failed`). */
+  status: 'succeeded' | 'failed';
 }
 
 export interface PaymentEvent {
@@ -41,6 +57,8 @@ export interface PaymentProvider {
   createCheckout(request: CheckoutRequest): Promise<{ id: string; url: string }>;
   /** Always asks the provider: the browser's word is never taken for a payment. */
   retrieveCheckout(id: string): Promise<CheckoutSession | null>;
+  /** Gives (part of) a payment back; throws when the provider cannot be reached or refuses. */
+  refund(request: RefundRequest): Promise<ProviderRefund>;
   /** Verifies a webhook delivery (signature on the raw body) and reads its event. */
   parseWebhook(rawBody: Buffer, signature: string | undefined): Promise<PaymentEvent>;
 }

@@ -52,7 +52,7 @@ export async function registerPaymentWebhook(
         const change =
           event.type === 'other' || !event.session
             ? null
-            : await fulfilCheckout(deps.db, event.session, deps.now(), request.log);
+            : await fulfilCheckout(deps.db, deps.payments, event.session, deps.now(), request.log);
         // Recorded after the effect: a delivery that failed half-way is processed again.
         await deps.db
           .insert(paymentEvents)

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt } from 'drizzle-orm';
-import { sandboxCheckouts, type Database } from '@app/db';
+import { isDeepStrictEqual } from 'node:util';
+import { eq, sql } from 'drizzle-orm';
+import { sandboxCheckouts, sandboxRefunds, type Database } from '@app/db';
 import { AppError } from '../../errors.ts';
-import type { CheckoutSession, PaymentProvider } from './payment-provider.ts';
+import type { CheckoutRequest, CheckoutSession, PaymentProvider } from './payment-provider.ts';
 
 type SandboxRow = typeof sandboxCheckouts.$inferSelect;
 
@@ -18,13 +19,41 @@ export function sandboxSession(row: SandboxRow, now: Date, publicBaseUrl: string
     customerEmail: row.customerEmail,
     metadata: row.metadata,
     appointmentId: row.appointmentId,
+    paymentIntentId: row.paymentIntentId,
   };
+}
+
+/** Whether a stored session was made by this very request (its idempotency key aside). */
+function madeBy(row: SandboxRow, request: CheckoutRequest): boolean {
+  return isDeepStrictEqual(
+    {
+      appointmentId: row.appointmentId,
+      amountCents: row.amountCents,
+      productName: row.productName,
+      customerEmail: row.customerEmail,
+      metadata: row.metadata,
+      successUrl: row.successUrl,
+      cancelUrl: row.cancelUrl,
+      expiresAt: row.expiresAt.getTime(),
+    },
+    {
+      appointmentId: request.appointmentId,
+      amountCents: request.amountCents,
+      productName: request.productName,
+      customerEmail: request.customerEmail,
+      metadata: request.metadata,
+      successUrl: request.successUrl,
+      cancelUrl: request.cancelUrl,
+      expiresAt: request.expiresAt.getTime(),
+    },
+  );
 }
 
 /**
  * A local stand-in for a hosted checkout, for development and tests only (the server refuses
- * it in production). Its sessions live in `sandbox_checkouts`; its page is served under
- * /api/payments/sandbox/:id and "pays" without any card network.
+ * it in production). Its sessions live in `sandbox_checkouts` and its refunds in
+ * `sandbox_refunds`; its page is served under /api/payments/sandbox/:id and "pays" without any
+ * card network.
  */
 export function createSandboxProvider(options: {
   db: Database;
@@ -34,22 +63,13 @@ export function createSandboxProvider(options: {
   return {
     name: 'sandbox',
     async createCheckout(request) {
-      // Like Stripe's idempotency keys: the same appointment gets its open session back
-      // (one past its time is closed, even if nobody marked it so yet).
-      const [existing] = await options.db
-        .select()
-        .from(sandboxCheckouts)
-        .where(
-          and(
-            eq(sandboxCheckouts.appointmentId, request.appointmentId),
-            eq(sandboxCheckouts.status, 'open'),
-            gt(sandboxCheckouts.expiresAt, options.now()),
-          ),
-        );
-      const id = existing?.id ?? `cs_sandbox_${randomBytes(24).toString('hex')}`;
-      if (!existing) {
-        await options.db.insert(sandboxCheckouts).values({
-          id,
+      // Stripe's idempotency rule: a key replayed with the same parameters answers the session
+      // it made first, whatever instance asks; with other parameters it is an error.
+      await options.db
+        .insert(sandboxCheckouts)
+        .values({
+          id: `cs_sandbox_${randomBytes(24).toString('hex')}`,
+          idempotencyKey: request.idempotencyKey,
           appointmentId: request.appointmentId,
           amountCents: request.amountCents,
           productName: request.productName,
@@ -58,9 +78,18 @@ export function createSandboxProvider(options: {
           successUrl: request.successUrl,
           cancelUrl: request.cancelUrl,
           expiresAt: request.expiresAt,
-        });
+        })
+        .onConflictDoNothing({ target: sandboxCheckouts.idempotencyKey });
+      const [row] = await options.db
+        .select()
+        .from(sandboxCheckouts)
+        .where(eq(sandboxCheckouts.idempotencyKey, request.idempotencyKey));
+      if (!row || !madeBy(row, request)) {
+        throw new Error(
+          'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+        );
       }
-      return { id, url: `${options.publicBaseUrl}/api/payments/sandbox/${id}` };
+      return { id: row.id, url: `${options.publicBaseUrl}/api/payments/sandbox/${row.id}` };
     },
     async retrieveCheckout(id) {
       const [row] = await options.db
@@ -68,6 +97,50 @@ export function createSandboxProvider(options: {
         .from(sandboxCheckouts)
         .where(eq(sandboxCheckouts.id, id));
       return row ? sandboxSession(row, options.now(), options.publicBaseUrl) : null;
+    },
+    async refund(request) {
+      // As Stripe: a refund names a payment made here and never gives back more than was paid;
+      // its idempotency key answers the refund it made first.
+      const [paid] = await options.db
+        .select()
+        .from(sandboxCheckouts)
+        .where(eq(sandboxCheckouts.paymentIntentId, request.paymentIntentId));
+      if (!paid) throw new Error(`No such payment_intent: '${request.paymentIntentId}'`);
+      const [replayed] = await options.db
+        .select()
+        .from(sandboxRefunds)
+        .where(eq(sandboxRefunds.idempotencyKey, request.idempotencyKey));
+      if (!replayed) {
+        const [given] = await options.db
+          .select({ cents: sql<number>`coalesce(sum(${sandboxRefunds.amountCents}), 0)::int` })
+          .from(sandboxRefunds)
+          .where(eq(sandboxRefunds.paymentIntentId, request.paymentIntentId));
+        if ((given?.cents ?? 0) + request.amountCents > paid.amountCents)
+          throw new Error(`Charge for ${request.paymentIntentId} has already been refunded.`);
+        await options.db
+          .insert(sandboxRefunds)
+          .values({
+            id: `re_sandbox_${randomBytes(24).toString('hex')}`,
+            idempotencyKey: request.idempotencyKey,
+            paymentIntentId: request.paymentIntentId,
+            amountCents: request.amountCents,
+          })
+          .onConflictDoNothing({ target: sandboxRefunds.idempotencyKey });
+      }
+      const [refund] = await options.db
+        .select()
+        .from(sandboxRefunds)
+        .where(eq(sandboxRefunds.idempotencyKey, request.idempotencyKey));
+      if (
+        !refund ||
+        refund.paymentIntentId !== request.paymentIntentId ||
+        refund.amountCents !== request.amountCents
+      ) {
+        throw new Error(
+          'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+        );
+      }
+      return { id: refund.id, status: 'succeeded' };
     },
     async parseWebhook() {
       throw AppError.notFound('The sandbox has no webhook: it fulfils payments directly.');

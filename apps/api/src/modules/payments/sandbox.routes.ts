@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { sandboxCheckouts, type Database } from '@app/db';
@@ -7,6 +8,7 @@ import { AppError } from '../../errors.ts';
 import { allowInlineStyle } from '../../plugins/security-headers.ts';
 import { fulfilCheckout } from '../appointments/fulfil-checkout.ts';
 import type { OnAppointmentChanged } from '../appointments/status.ts';
+import type { PaymentProvider } from './payment-provider.ts';
 
 const SESSION_ID = /^cs_sandbox_[0-9a-f]{48}$/;
 
@@ -38,7 +40,12 @@ function page(title: string, body: string): string {
  */
 export async function registerSandboxCheckout(
   app: FastifyInstance,
-  deps: { db: Database; onAppointmentChanged: OnAppointmentChanged; now: () => Date },
+  deps: {
+    db: Database;
+    payments: PaymentProvider;
+    onAppointmentChanged: OnAppointmentChanged;
+    now: () => Date;
+  },
 ): Promise<void> {
   const find = async (id: string) => {
     if (!SESSION_ID.test(id)) throw AppError.notFound('Checkout session not found');
@@ -106,11 +113,29 @@ export async function registerSandboxCheckout(
         const name = typeof given === 'string' ? given.trim().slice(0, 100) : '';
         await deps.db
           .update(sandboxCheckouts)
-          .set({ status: 'complete', paymentStatus: 'paid', customerName: name })
+          .set({
+            status: 'complete',
+            paymentStatus: 'paid',
+            customerName: name,
+            paymentIntentId: `pi_sandbox_${randomBytes(24).toString('hex')}`,
+          })
           .where(and(eq(sandboxCheckouts.id, row.id), eq(sandboxCheckouts.status, 'open')));
         // What the provider's webhook would do; the success page lookup would do it too.
-        const paid = { id: row.id, status: 'complete', paymentStatus: 'paid' } as const;
-        const change = await fulfilCheckout(deps.db, paid, now, request.log);
+        const paid = await find(row.id);
+        const change = await fulfilCheckout(
+          deps.db,
+          deps.payments,
+          {
+            id: paid.id,
+            status: paid.status,
+            paymentStatus: paid.paymentStatus,
+            appointmentId: paid.appointmentId,
+            paymentIntentId: paid.paymentIntentId,
+            amountTotal: paid.amountCents,
+          },
+          now,
+          request.log,
+        );
         if (change) deps.onAppointmentChanged(change);
         return reply.redirect(row.successUrl.replace('{CHECKOUT_SESSION_ID}', row.id), 303);
       },
@@ -126,8 +151,21 @@ export async function registerSandboxCheckout(
           .set({ status: 'expired' })
           .where(and(eq(sandboxCheckouts.id, row.id), eq(sandboxCheckouts.status, 'open')));
         // An abandoned checkout gives its slot back at once.
-        const abandoned = { id: row.id, status: 'expired', paymentStatus: 'unpaid' } as const;
-        const change = await fulfilCheckout(deps.db, abandoned, deps.now(), request.log);
+        const abandoned = {
+          id: row.id,
+          status: 'expired',
+          paymentStatus: 'unpaid',
+          appointmentId: row.appointmentId,
+          paymentIntentId: null,
+          amountTotal: row.amountCents,
+        } as const;
+        const change = await fulfilCheckout(
+          deps.db,
+          deps.payments,
+          abandoned,
+          deps.now(),
+          request.log,
+        );
         if (change) deps.onAppointmentChanged(change);
         return reply.redirect(row.cancelUrl, 303);
       },

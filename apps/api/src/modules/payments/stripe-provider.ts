@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import type { CheckoutSession, PaymentProvider } from './payment-provider.ts';
 
@@ -28,7 +29,13 @@ function toSession(session: Stripe.Checkout.Session): CheckoutSession {
     metadata: Object.fromEntries(
       Object.entries(session.metadata ?? {}).map(([key, value]) => [key, String(value)]),
     ),
-    appointmentId: session.client_reference_id,
+    appointmentId: z.uuid().safeParse(session.client_reference_id).success
+      ? session.client_reference_id
+      : null,
+    paymentIntentId:
+      typeof session.payment_intent === 'string'
+        ? session.payment_intent
+        : (session.payment_intent?.id ?? null),
   };
 }
 
@@ -77,6 +84,15 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
           return null;
         throw error;
       }
+    },
+    async refund(request) {
+      const refund = await stripe.refunds.create(
+        { payment_intent: request.paymentIntentId, amount: request.amountCents },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      // pending and requires_action still end in the customer's account; failed and canceled do not.
+      const declined = refund.status === 'failed' || refund.status === 'canceled';
+      return { id: refund.id, status: declined ? 'failed' : 'succeeded' };
     },
     async parseWebhook(rawBody, signature) {
       let event: Stripe.Event;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { paymentEvents } from '@app/db';
+import { paymentEvents, refunds } from '@app/db';
 import { listBookableDays } from '@app/shared';
 import { buildApp } from '../../app.ts';
 import type { Browser } from '../../test/browser.ts';
@@ -173,6 +173,39 @@ describe.each(await databaseKinds())('Stripe checkout and webhooks on %s', (kind
     expect(stripe.sessions.size).toBe(before);
   });
 
+  it('fulfils a paid checkout the appointment has since replaced, and answers its success page', async () => {
+    const { browser } = await customer();
+    const first = await bookAndCheckout(browser);
+    // Past the first checkout's life, inside the hold's grace: a second checkout opens.
+    await later(CHECKOUT_LIFETIME_MS + MINUTE, async () => {
+      const again = await browser.post('/api/user/create-checkout-session', {
+        appointmentId: first.appointmentId,
+      });
+      expect(again.statusCode, again.body).toBe(200);
+      const replacing = (await appointmentRow(database.handle.db, first.appointmentId))
+        .checkoutSessionId;
+      expect(replacing).not.toBe(first.sessionId);
+
+      // The first was paid at its last second; Stripe's word arrives now.
+      const session = stripe.complete(first.sessionId, {
+        name: 'Ann Rider',
+        email: 'a@example.com',
+      });
+      const event = signedEvent('checkout.session.completed', session);
+      const delivered = await deliver(event.payload, event.signature);
+      expect(delivered.statusCode, delivered.body).toBe(200);
+      expect((await appointmentRow(database.handle.db, first.appointmentId)).status).toBe('paid');
+      const lookup = await browser.get(
+        `/api/user/stripe-payment-details?session_id=${first.sessionId}`,
+      );
+      expect(lookup.statusCode, lookup.body).toBe(200);
+      expect(lookup.json<{ session: { payment_status: string } }>().session.payment_status).toBe(
+        'paid',
+      );
+    });
+    expect(await paidChanges(first.appointmentId)).toBe(1);
+  });
+
   it('refuses a webhook with a bad signature with 400 and changes nothing', async () => {
     const { browser } = await customer();
     const { appointmentId, sessionId } = await bookAndCheckout(browser);
@@ -294,5 +327,102 @@ describe.each(await databaseKinds())('Stripe checkout and webhooks on %s', (kind
       late.slot.slotTime,
     );
     expect(live.map((a) => a.id)).toEqual([rebooked]);
+  });
+
+  const refundRows = (appointmentId: string) =>
+    database.handle.db.select().from(refunds).where(eq(refunds.appointmentId, appointmentId));
+
+  it('refunds a payment that lands after the slot was re-booked, once, and says so on the success page', async () => {
+    const { browser } = await customer();
+    const late = await bookAndCheckout(browser);
+    const { browser: next } = await customer('Next Rider');
+    await later(CHECKOUT_LIFETIME_MS + HOLD_GRACE_MS + MINUTE, () =>
+      bookOk(next, bookingRequest(teslaS, late.slot)),
+    );
+
+    const session = stripe.complete(late.sessionId, { name: 'Ann Rider', email: 'a@example.com' });
+    const event = signedEvent('checkout.session.completed', session);
+    expect((await deliver(event.payload, event.signature)).statusCode).toBe(200);
+    const lookup = await browser.get(
+      `/api/user/stripe-payment-details?session_id=${late.sessionId}`,
+    );
+    expect(lookup.statusCode, lookup.body).toBe(200);
+    expect(lookup.json()).toMatchObject({
+      success: true,
+      session: { amount_total: 6600, payment_status: 'paid' },
+      refund: { amountCents: 6600, status: 'succeeded', reason: 'late_payment' },
+    });
+    // A redelivery under a new event id decides nothing more.
+    const again = signedEvent('checkout.session.completed', session);
+    expect((await deliver(again.payload, again.signature)).statusCode).toBe(200);
+
+    const given = [...stripe.refunds.values()].filter(
+      (refund) => refund.payment_intent === session.payment_intent,
+    );
+    expect(given).toEqual([expect.objectContaining({ amount: 6600 })]);
+    const asked = stripe.requests.filter(
+      (r) => r.path === '/v1/refunds' && r.form.get('payment_intent') === session.payment_intent,
+    );
+    expect(asked).toHaveLength(1);
+    expect(asked[0]?.form.get('amount')).toBe('6600');
+    expect(asked[0]?.headers['idempotency-key']).toMatch(/^refund-[0-9a-f-]{36}$/);
+    expect(await refundRows(late.appointmentId)).toEqual([
+      expect.objectContaining({
+        checkoutSessionId: late.sessionId,
+        paymentIntentId: session.payment_intent,
+        amountCents: 6600,
+        reason: 'late_payment',
+        status: 'succeeded',
+        providerRefundId: given[0]?.id,
+        attempts: 1,
+      }),
+    ]);
+    expect((await appointmentRow(database.handle.db, late.appointmentId)).status).toBe('expired');
+  });
+
+  it('refunds the second of two paid checkouts of one appointment, and keeps the first', async () => {
+    const { browser } = await customer();
+    const first = await bookAndCheckout(browser);
+    await later(CHECKOUT_LIFETIME_MS + MINUTE, async () => {
+      const again = await browser.post('/api/user/create-checkout-session', {
+        appointmentId: first.appointmentId,
+      });
+      expect(again.statusCode, again.body).toBe(200);
+      const secondId = (await appointmentRow(database.handle.db, first.appointmentId))
+        .checkoutSessionId as string;
+      // Both were paid: the first at its last second, the second just after.
+      const paidFirst = stripe.complete(first.sessionId, { name: 'Ann', email: 'a@example.com' });
+      const paidSecond = stripe.complete(secondId, { name: 'Ann', email: 'a@example.com' });
+      for (const paid of [paidFirst, paidSecond]) {
+        const event = signedEvent('checkout.session.completed', paid);
+        expect((await deliver(event.payload, event.signature)).statusCode).toBe(200);
+      }
+
+      const row = await appointmentRow(database.handle.db, first.appointmentId);
+      expect(row).toMatchObject({
+        status: 'paid',
+        checkoutSessionId: first.sessionId,
+        paymentIntentId: paidFirst.payment_intent,
+      });
+      expect(await paidChanges(first.appointmentId)).toBe(1);
+      expect(await refundRows(first.appointmentId)).toEqual([
+        expect.objectContaining({
+          checkoutSessionId: secondId,
+          paymentIntentId: paidSecond.payment_intent,
+          reason: 'duplicate_payment',
+          status: 'succeeded',
+        }),
+      ]);
+      const kept = await browser.get(
+        `/api/user/stripe-payment-details?session_id=${first.sessionId}`,
+      );
+      expect(kept.json()).not.toHaveProperty('refund');
+      const givenBack = await browser.get(
+        `/api/user/stripe-payment-details?session_id=${secondId}`,
+      );
+      expect(givenBack.json()).toMatchObject({
+        refund: { amountCents: 6600, status: 'succeeded', reason: 'duplicate_payment' },
+      });
+    });
   });
 });

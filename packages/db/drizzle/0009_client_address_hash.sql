@@ -1,0 +1,2 @@
+ALTER TABLE "appointments" ADD COLUMN "client_address_hash" text;--> statement-breakpoint
+CREATE INDEX "appointments_address_hold_idx" ON "appointments" USING btree ("client_address_hash") WHERE "appointments"."status" = 'pending_payment';

@@ -1,0 +1,14 @@
+/**
+ * Why a payment is given back. A payment that lands after its hold was released and the slot
+ * taken by someone else is `late_payment`; a second paid checkout of an appointment that is
+ * already paid is `duplicate_payment`. Issue 14's owner console adds its own reason here.
+ */
+export const REFUND_REASONS = ['late_payment', 'duplicate_payment'] as const;
+export type RefundReason = (typeof REFUND_REASONS)[number];
+
+/**
+ * `pending` until the payment provider accepts the refund (it is retried until then),
+ * `succeeded` once it has (its id is kept), `failed` when it would not after every attempt.
+ */
+export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
