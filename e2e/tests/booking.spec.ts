@@ -165,8 +165,29 @@ test.describe('booking and paying (sandbox checkout)', () => {
     await fillBooking(page, service, trip);
     await expectNoA11yViolations();
 
-    // Book an Appointment: the sandbox checkout asks for fees + 1.
+    // Book an Appointment: the sandbox checkout asks for fees + 1. The booking names its
+    // attempt, so that a retry of it is answered with the same hold; the checkout request
+    // carries the booking's details as the API's contract lists them.
+    const booked = page.waitForRequest('**/api/user/book-appointment');
+    const checkout = page.waitForRequest('**/api/user/create-checkout-session');
     await bookButton(page).click();
+    expect((await booked).postDataJSON()).toMatchObject({
+      serviceId: service._id,
+      slotTime: trip.time,
+      idempotencyKey: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-/),
+    });
+    expect(Object.keys((await checkout).postDataJSON() as object).sort()).toEqual(
+      [
+        'appointmentId',
+        'dropoffAddress',
+        'phone',
+        'pickupAddress',
+        'pickupNotes',
+        'selectedServiceType',
+        'slotDate',
+        'slotTime',
+      ].sort(),
+    );
     await expect(page).toHaveURL(/\/api\/payments\/sandbox\/cs_sandbox_[0-9a-f]+$/);
     const pay = page.getByRole('button', { name: `Pay ${deposit}`, exact: true });
     await expect(pay).toBeVisible();
@@ -204,8 +225,10 @@ test.describe('booking and paying (sandbox checkout)', () => {
     await expect(backHome).toHaveAttribute('href', '/');
     await expectNoA11yViolations();
 
-    // My appointments lists it with the paid badge.
+    // My appointments lists it with the paid badge (its call carries the CSRF token).
+    const listed = page.waitForRequest('**/api/user/appointments');
     await seeAppointments.click();
+    expect((await listed).headers()['x-csrf-token']).toBeTruthy();
     await expect(page).toHaveURL('/my-appointments');
     const appointment = main.getByRole('article').filter({
       has: page.getByRole('heading', { name: service.name, exact: true }),

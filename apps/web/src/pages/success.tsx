@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useSearch } from 'wouter';
 import { CalendarDays, CarFront, CircleCheck, CircleAlert, Clock, MapPin } from 'lucide-react';
-import { formatCents, formatSlotDateLong, telHref, type PaymentSessionResult } from '@app/shared';
+import { formatCents, formatSlotDateLong, telHref, type PaymentDetailsResponse } from '@app/shared';
 import { BUSINESS } from '../config/env.ts';
 import { failureMessage } from '../lib/api-client.ts';
 import { notify } from '../lib/notify.ts';
@@ -16,13 +16,14 @@ import {
   eyebrow,
 } from '../components/ui/styles.ts';
 import { getPaymentDetails } from '../features/booking/api/booking.ts';
+import { refundNotice } from '../features/booking/utils/refund-notice.ts';
 
 const NOT_FOUND = 'Payment details not found';
 
 type Result =
   | { state: 'loading' }
   | { state: 'failed'; message: string }
-  | { state: 'loaded'; session: PaymentSessionResult };
+  | { state: 'loaded'; details: PaymentDetailsResponse };
 
 /** /success: the payment result of the checkout the customer just returned from. */
 export default function SuccessPage() {
@@ -41,9 +42,9 @@ export default function SuccessPage() {
       setResult({ state: 'failed', message });
     };
     getPaymentDetails(sessionId)
-      .then(({ session }) => {
+      .then((details) => {
         if (!live) return;
-        setResult({ state: 'loaded', session });
+        setResult({ state: 'loaded', details });
         // A paid booking takes its slot: the strips elsewhere should no longer offer it.
         void reloadServices();
       })
@@ -59,7 +60,7 @@ export default function SuccessPage() {
       <div className="mx-auto max-w-2xl">
         {result.state === 'loading' && <PageLoading label="Loading payment details..." />}
         {result.state === 'failed' && <Failed message={result.message} />}
-        {result.state === 'loaded' && <Details session={result.session} />}
+        {result.state === 'loaded' && <Details {...result.details} />}
       </div>
     </div>
   );
@@ -117,20 +118,28 @@ function Row({ icon, label, children }: { icon: ReactNode; label: string; childr
   );
 }
 
-function Details({ session }: { session: PaymentSessionResult }) {
+function Details({ session, refund }: PaymentDetailsResponse) {
   const paid = session.payment_status === 'paid';
+  const notice = refund && refundNotice(refund, BUSINESS.phone);
   return (
     <div className={`${card} overflow-hidden`}>
       <div className="border-b border-line bg-brand-tint/60 p-6 text-center sm:p-8">
-        {paid ? (
+        {paid && !notice ? (
           <CircleCheck className="mx-auto size-12 text-success" aria-hidden="true" />
         ) : (
           <CircleAlert className="mx-auto size-12 text-danger" aria-hidden="true" />
         )}
-        <p className={`${eyebrow} mt-4`}>{paid ? 'Booking confirmed' : 'Payment pending'}</p>
+        <p className={`${eyebrow} mt-4`}>
+          {notice ? notice.headline : paid ? 'Booking confirmed' : 'Payment pending'}
+        </p>
         <h1 className="mt-2 text-2xl font-bold tracking-tight text-brand sm:text-3xl">
           Payment &amp; Appointment Details
         </h1>
+        {notice && (
+          <p role="status" className="mx-auto mt-3 max-w-prose text-ink">
+            {notice.text}
+          </p>
+        )}
       </div>
       <div className="p-6 sm:p-8">
         <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-3 text-sm sm:text-base">

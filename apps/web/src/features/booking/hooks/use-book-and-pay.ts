@@ -4,6 +4,7 @@ import { ApiError, failureMessage } from '../../../lib/api-client.ts';
 import { useCatalogue } from '../../../state/catalogue.tsx';
 import { ensureCsrfToken } from '../../../state/session.tsx';
 import { bookAppointment, createCheckout } from '../api/booking.ts';
+import { newIdempotencyKey } from '../utils/idempotency-key.ts';
 
 /** What the booking button says it is doing. */
 export type BookingStep = false | 'booking' | 'checkout';
@@ -19,24 +20,26 @@ export function useBookAndPay(): {
   const { reloadServices } = useCatalogue();
   const [step, setStep] = useState<BookingStep>(false);
   /*
-   * A booking holds its slot until its checkout expires: when only the checkout call failed,
-   * trying again pays for that same booking instead of colliding with our own hold.
+   * One booking attempt per set of choices. Trying the same choices again reuses the attempt:
+   * its idempotency key (an answer lost on the way is answered again with the same hold), and,
+   * once held, the booking itself, so only the checkout is asked for again.
    */
-  const heldBooking = useRef<{ request: string; appointmentId: string } | null>(null);
+  const attempt = useRef<{ request: string; key: string; appointmentId?: string } | null>(null);
 
   const bookAndPay = useCallback(
     async (request: BookingRequest) => {
       const requestKey = JSON.stringify(request);
+      if (attempt.current?.request !== requestKey) {
+        attempt.current = { request: requestKey, key: newIdempotencyKey() };
+      }
+      const current = attempt.current;
       setStep('booking');
       try {
         await ensureCsrfToken();
-        let appointmentId =
-          heldBooking.current?.request === requestKey
-            ? heldBooking.current.appointmentId
-            : undefined;
+        let appointmentId = current.appointmentId;
         if (!appointmentId) {
-          ({ appointmentId } = await bookAppointment(request));
-          heldBooking.current = { request: requestKey, appointmentId };
+          ({ appointmentId } = await bookAppointment({ ...request, idempotencyKey: current.key }));
+          current.appointmentId = appointmentId;
         }
         setStep('checkout');
         const { url } = await createCheckout(appointmentId, request);
@@ -47,7 +50,7 @@ export function useBookAndPay(): {
         setStep(false);
         if (error instanceof ApiError && error.status === 409) {
           // The slot was just taken (or the hold expired): show the current free times.
-          heldBooking.current = null;
+          attempt.current = null;
           void reloadServices();
         }
         return failureMessage(error, 'booking');
