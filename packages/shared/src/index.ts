@@ -12,3 +12,6 @@ export * from './schemas/booking.ts';
 export * from './schemas/checkout.ts';
 export * from './google-nonce.ts';
 export * from './page-rendering.ts';
+export * from './audit.ts';
+export * from './schemas/admin.ts';
+export * from './schemas/sessions.ts';
