@@ -28,7 +28,7 @@ import { registerAppointmentRoutes } from './modules/appointments/appointments.r
 import type { OnAppointmentChanged } from './modules/appointments/status.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { createGoogleVerifier, type GoogleVerifier } from './modules/auth/google-verifier.ts';
-import { findSessionUser } from './modules/auth/sessions.ts';
+import { findSessionUser, sessionPolicies } from './modules/auth/sessions.ts';
 import { sessionStarter } from './modules/auth/start-session.ts';
 import { registerFeedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
@@ -91,7 +91,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (!deps.mailer) mailer.close();
   });
   const cookie = sessionCookieFor(config.isProduction);
-  const startSession = sessionStarter({ db: db.db, cookie, policy: config.session, now });
+  const policies = sessionPolicies(config.session);
+  const startSession = sessionStarter({ db: db.db, cookie, policies, now });
   const serviceList = createServiceListCache(db.db, { maxAgeMs: serviceListMaxAgeMs, now });
   // Every committed change of an appointment's status (a slot taken or freed, a payment).
   const onAppointmentChanged: OnAppointmentChanged = () => serviceList.invalidate();
@@ -106,7 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerCsrf(app, { secret: config.sessionSecret, cookie });
   const auth = registerAuth(app, {
     cookie,
-    findSessionUser: (token) => findSessionUser(db.db, token, now(), config.session),
+    findSessionUser: (token) => findSessionUser(db.db, token, now(), policies),
   });
   registerSecurityEvents(app);
   registerInvalidTextRefusal(app);
