@@ -122,6 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer,
     cookie,
     startSession,
+    policies,
     googleVerifier,
     publicBaseUrl: config.publicBaseUrl,
     business: config.business,

@@ -34,6 +34,8 @@ const AUTH_EVENTS: Record<string, { event: string; method?: string }> = {
   'POST /api/user/register': { event: 'account.register' },
   'POST /api/user/forgot-password': { event: 'auth.reset_requested' },
   'POST /api/user/reset-password': { event: 'auth.reset_completed' },
+  'POST /api/user/sessions/revoke': { event: 'auth.session_ended' },
+  'POST /api/user/sessions/revoke-others': { event: 'auth.session_ended' },
 };
 
 /**
