@@ -22,8 +22,11 @@ import {
 import { registerInvalidTextRefusal } from './plugins/refuse-invalid-text.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { sessionCookieFor } from './plugins/session-cookie.ts';
+import { secretBox } from './lib/secret-box.ts';
 import { registerWeb } from './plugins/web.ts';
 import { registerAccountRoutes } from './modules/account/account.routes.ts';
+import { registerAdminRoutes } from './modules/admin/admin.routes.ts';
+import { TOTP_SECRET_PURPOSE } from './modules/admin/second-factor.ts';
 import { registerAppointmentRoutes } from './modules/appointments/appointments.routes.ts';
 import type { OnAppointmentChanged } from './modules/appointments/status.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
@@ -143,6 +146,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     paymentsPerIp: config.rateLimits.paymentPerIp,
     publicBaseUrl: config.publicBaseUrl,
     onAppointmentChanged,
+    now,
+  });
+  registerAdminRoutes(app, {
+    db: db.db,
+    totpSecrets: secretBox(config.sessionSecret, TOTP_SECRET_PURPOSE),
+    limiter,
+    limits: config.rateLimits,
+    issuer: config.business.name,
     now,
   });
   await registerPaymentWebhook(app, { db: db.db, payments, onAppointmentChanged, now });

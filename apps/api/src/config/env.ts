@@ -77,6 +77,8 @@ const EnvSchema = z
     RATE_LIMIT_RESET_PER_EMAIL: rateLimit.default(rateLimit.parse('3/1h')),
     RATE_LIMIT_RESET_PER_IP: rateLimit.default(rateLimit.parse('10/15m')),
     RATE_LIMIT_PAYMENT_PER_IP: rateLimit.default(rateLimit.parse('60/15m')),
+    RATE_LIMIT_MFA_PER_USER: rateLimit.default(rateLimit.parse('5/15m')),
+    RATE_LIMIT_MFA_PER_IP: rateLimit.default(rateLimit.parse('20/15m')),
     STRIPE_SECRET_KEY: z
       .string()
       .regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_...)')
@@ -147,6 +149,9 @@ export interface Config {
     resetPerEmail: RateLimit;
     resetPerIp: RateLimit;
     paymentPerIp: RateLimit;
+    /** Wrong second-factor codes (TOTP or recovery) per owner account. */
+    mfaPerUser: RateLimit;
+    mfaPerIp: RateLimit;
   };
   /** Stripe when both keys are set; otherwise the local sandbox checkout (never in production). */
   stripe: { secretKey: string; webhookSecret: string } | undefined;
@@ -198,6 +203,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       resetPerEmail: env.RATE_LIMIT_RESET_PER_EMAIL,
       resetPerIp: env.RATE_LIMIT_RESET_PER_IP,
       paymentPerIp: env.RATE_LIMIT_PAYMENT_PER_IP,
+      mfaPerUser: env.RATE_LIMIT_MFA_PER_USER,
+      mfaPerIp: env.RATE_LIMIT_MFA_PER_IP,
     },
     stripe:
       env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
