@@ -29,6 +29,7 @@ import { registerAdminRoutes } from './modules/admin/admin.routes.ts';
 import { TOTP_SECRET_PURPOSE } from './modules/admin/second-factor.ts';
 import { registerAppointmentRoutes } from './modules/appointments/appointments.routes.ts';
 import type { OnAppointmentChanged } from './modules/appointments/status.ts';
+import { registerAuditRoutes } from './modules/audit/audit.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { createGoogleVerifier, type GoogleVerifier } from './modules/auth/google-verifier.ts';
 import { findSessionUser, sessionPolicies } from './modules/auth/sessions.ts';
@@ -156,6 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     issuer: config.business.name,
     now,
   });
+  registerAuditRoutes(app, { db: db.db });
   await registerPaymentWebhook(app, { db: db.db, payments, onAppointmentChanged, now });
   if (payments.name === 'sandbox')
     await registerSandboxCheckout(app, { db: db.db, onAppointmentChanged, now });
