@@ -4,6 +4,7 @@ export * from './appointments.ts';
 export * from './roles.ts';
 export * from './pricing.ts';
 export * from './slots.ts';
+export * from './new-york-time.ts';
 export * from './messages.ts';
 export * from './schemas/service.ts';
 export * from './schemas/account.ts';

@@ -272,9 +272,3 @@ export function formatSlotDateLong(dateKey: string): string {
   if (!date) return dateKey;
   return `${MONTHS[date.month - 1]} ${date.day}, ${date.year}`;
 }
-
-/** `November 22, 2026, 10:07 AM`: an instant as New York's wall clock reads it. */
-export function formatNewYorkTime(instant: Date): string {
-  const w = wallClockAt(instant);
-  return `${MONTHS[w.month - 1]} ${w.day}, ${w.year}, ${formatSlotTime(w.hour, w.minute)}`;
-}
