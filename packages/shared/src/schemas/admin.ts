@@ -35,7 +35,7 @@ export type MfaEnrolResponse = z.infer<typeof MfaEnrolResponseSchema>;
 
 export const MESSAGE_TOTP_CODE_FORMAT = 'Enter the 6-digit code from your authenticator app.';
 export const MESSAGE_RECOVERY_CODE_FORMAT =
-  'Enter a recovery code as it was shown to you, such as abcd-efgh-ijkl.';
+  'Enter a recovery code as it was shown to you, such as abcd-efgh-ijkl-mnop-qrst-uvwx.';
 
 /** Digits, spaces allowed (apps show `123 456`). */
 const totpCode = z
@@ -44,11 +44,11 @@ const totpCode = z
   .transform((code) => code.replace(/\s/g, ''))
   .refine((code) => /^\d{6}$/.test(code), MESSAGE_TOTP_CODE_FORMAT);
 
-/** Twelve base32 letters and digits, read however it was typed (case, spaces, hyphens). */
-export const RECOVERY_CODE_PATTERN = /^[a-z2-7]{12}$/;
+/** 24 base32 letters and digits, read however they were typed (case, spaces, hyphens). */
+export const RECOVERY_CODE_PATTERN = /^[a-z2-7]{24}$/;
 const recoveryCode = z
   .string({ error: MESSAGE_RECOVERY_CODE_FORMAT })
-  .max(40, MESSAGE_RECOVERY_CODE_FORMAT)
+  .max(60, MESSAGE_RECOVERY_CODE_FORMAT)
   .transform((code) => code.toLowerCase().replace(/[\s-]/g, ''))
   .refine((code) => RECOVERY_CODE_PATTERN.test(code), MESSAGE_RECOVERY_CODE_FORMAT);
 

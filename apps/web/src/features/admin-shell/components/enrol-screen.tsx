@@ -147,10 +147,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
       title="Save your recovery codes"
       intro="If you lose your phone, each of these codes signs you in once instead of the app. Keep them somewhere safe, such as a password manager: they are shown only this once."
     >
-      <ol
-        aria-label="Recovery codes"
-        className="grid grid-cols-1 gap-2 font-mono text-base text-ink min-[380px]:grid-cols-2"
-      >
+      <ol aria-label="Recovery codes" className="grid gap-2 font-mono text-base text-ink">
         {codes.map((code) => (
           <li key={code} className="rounded-lg bg-canvas px-3 py-2 text-center tracking-wider">
             {code}

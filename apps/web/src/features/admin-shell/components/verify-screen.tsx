@@ -51,10 +51,10 @@ export function VerifyScreen({ onDone }: { onDone: (recoveryCodesLeft: number) =
             name="recovery-code"
             autoComplete="off"
             spellCheck={false}
-            maxLength={40}
+            maxLength={60}
             value={value}
             onChange={(event) => setValue(event.target.value)}
-            hint="One of the codes you saved when you set up the app, such as abcd-efgh-ijkl."
+            hint="One of the codes you saved when you set up the app, such as abcd-efgh-ijkl-mnop-qrst-uvwx."
             required
           />
         ) : (
