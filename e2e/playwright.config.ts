@@ -1,8 +1,10 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_OWNERS } from './owners.ts';
 
 const ROOT_DIR = resolve(import.meta.dirname, '..');
 const PORT = Number(process.env.E2E_PORT ?? 4310);
@@ -36,6 +38,30 @@ function nodeBinary(): string {
   const projectNode = join(ROOT_DIR, 'node_modules/.bin/node');
   return major >= 24 || !existsSync(projectNode) ? process.execPath : projectNode;
 }
+
+/**
+ * Adds an owner with the command line, on the server's data directory before the server opens
+ * it, and answers the set-password path it printed.
+ */
+function addOwner(email: string): string {
+  // Nothing of the machine's own database setting reaches the command.
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => name !== 'DATABASE_URL'),
+  );
+  const output = execFileSync(nodeBinary(), ['apps/api/src/cli/owner.ts', 'add', email], {
+    cwd: ROOT_DIR,
+    env: { ...env, NODE_ENV: 'test', DATA_DIR: join(DATA_ROOT, 'data'), PUBLIC_BASE_URL: BASE_URL },
+    encoding: 'utf8',
+  });
+  const path = /\/reset-password\/[A-Za-z0-9_-]+/.exec(output)?.[0];
+  if (!path) throw new Error(`npm run owner -- add ${email} printed no link:\n${output}`);
+  return path;
+}
+
+// The runner's first evaluation adds them; the workers inherit the links.
+process.env.E2E_OWNER_LINKS ??= JSON.stringify(
+  Object.fromEntries(Object.values(E2E_OWNERS).map((email) => [email, addOwner(email)])),
+);
 
 const chromium = {
   ...devices['Desktop Chrome'],

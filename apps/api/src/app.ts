@@ -23,13 +23,17 @@ import {
 import { registerInvalidTextRefusal } from './plugins/refuse-invalid-text.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { sessionCookieFor } from './plugins/session-cookie.ts';
+import { secretBox } from './lib/secret-box.ts';
 import { registerWeb } from './plugins/web.ts';
 import { registerAccountRoutes } from './modules/account/account.routes.ts';
+import { registerAdminRoutes } from './modules/admin/admin.routes.ts';
+import { TOTP_SECRET_PURPOSE } from './modules/admin/second-factor.ts';
 import { registerAppointmentRoutes } from './modules/appointments/appointments.routes.ts';
 import type { OnAppointmentChanged } from './modules/appointments/status.ts';
+import { registerAuditRoutes } from './modules/audit/audit.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { createGoogleVerifier, type GoogleVerifier } from './modules/auth/google-verifier.ts';
-import { findSessionUser } from './modules/auth/sessions.ts';
+import { findSessionUser, sessionPolicies } from './modules/auth/sessions.ts';
 import { sessionStarter } from './modules/auth/start-session.ts';
 import { registerFeedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
@@ -92,7 +96,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (!deps.mailer) mailer.close();
   });
   const cookie = sessionCookieFor(config.isProduction);
-  const startSession = sessionStarter({ db: db.db, cookie, policy: config.session, now });
+  const policies = sessionPolicies(config.session);
+  const startSession = sessionStarter({ db: db.db, cookie, policies, now });
   const serviceList = createServiceListCache(db.db, { maxAgeMs: serviceListMaxAgeMs, now });
   // Every committed change of an appointment's status (a slot taken or freed, a payment).
   const onAppointmentChanged: OnAppointmentChanged = () => serviceList.invalidate();
@@ -107,7 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerCsrf(app, { secret: config.sessionSecret, cookie });
   const auth = registerAuth(app, {
     cookie,
-    findSessionUser: (token) => findSessionUser(db.db, token, now(), config.session),
+    findSessionUser: (token) => findSessionUser(db.db, token, now(), policies),
   });
   registerSecurityEvents(app);
   registerInvalidTextRefusal(app);
@@ -122,6 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer,
     cookie,
     startSession,
+    policies,
     googleVerifier,
     publicBaseUrl: config.publicBaseUrl,
     business: config.business,
@@ -146,6 +152,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onAppointmentChanged,
     now,
   });
+  registerAdminRoutes(app, {
+    db: db.db,
+    totpSecrets: secretBox(config.sessionSecret, TOTP_SECRET_PURPOSE),
+    limiter,
+    limits: config.rateLimits,
+    issuer: config.business.name,
+    now,
+  });
+  registerAuditRoutes(app, { db: db.db });
   await registerPaymentWebhook(app, { db: db.db, payments, onAppointmentChanged, now });
   if (payments.name === 'sandbox')
     await registerSandboxCheckout(app, { db: db.db, payments, onAppointmentChanged, now });

@@ -7,6 +7,7 @@ import { BODY_LIMIT_BYTES, buildApp, type AppDeps } from './app.ts';
 import { createStripeProvider } from './modules/payments/stripe-provider.ts';
 import { INVALID_TEXT_MESSAGE } from './plugins/refuse-invalid-text.ts';
 import { bookingRequest, bookOk, serviceIdByName, signedInBrowser } from './test/booking.ts';
+import { signedInOwner } from './test/owners.ts';
 import { Browser } from './test/browser.ts';
 import { testConfig } from './test/config.ts';
 import { openTestDatabase, type TestDatabase } from './test/databases.ts';
@@ -28,8 +29,8 @@ import {
 import { startStripeStandIn, type StripeStandIn } from './test/stripe-stand-in.ts';
 
 /*
- * Generated and hostile requests to every route the app registers, signed out and in, with and
- * without a CSRF token: never a 5xx, never an internal detail, always `{ success: false,
+ * Generated and hostile requests to every route the app registers, signed out, in as a customer
+ * and in as an owner past the second factor, with and without a CSRF token: never a 5xx, never an internal detail, always `{ success: false,
  * message }` with a human message, and a refused request changes nothing in the database.
  *
  * PGlite only: the properties are about the HTTP layer and validation, which run the same code
@@ -68,6 +69,14 @@ const KNOWN_ROUTES = [
   'GET /api/payments/sandbox/:id',
   'POST /api/payments/sandbox/:id/pay',
   'POST /api/payments/sandbox/:id/cancel',
+  'GET /api/user/sessions',
+  'POST /api/user/sessions/revoke',
+  'POST /api/user/sessions/revoke-others',
+  'GET /api/admin/session',
+  'POST /api/admin/mfa/enrol',
+  'POST /api/admin/mfa/confirm',
+  'POST /api/admin/mfa/verify',
+  'GET /api/admin/audit',
 ];
 
 const isFormRoute = (url: string) => /^\/api\/payments\/sandbox\/:id\/(pay|cancel)$/.test(url);
@@ -147,6 +156,9 @@ describe('hostile input to every route (PGlite)', { timeout: 90_000 }, () => {
         data: { object: {} },
       },
       'POST /api/payments/sandbox/:id/pay': { name: 'Ann Rider' },
+      'POST /api/user/sessions/revoke': { id: randomUUID() },
+      'POST /api/admin/mfa/confirm': { code: '123456' },
+      'POST /api/admin/mfa/verify': { code: '123456' },
     };
   });
   afterAll(async () => {
@@ -178,7 +190,8 @@ describe('hostile input to every route (PGlite)', { timeout: 90_000 }, () => {
   interface Attempt {
     method: string;
     url: string;
-    signedIn: boolean;
+    /** A visitor (false), a customer (true), or an owner who passed the second factor. */
+    signedIn: boolean | 'owner';
     csrf: boolean;
     payload?: string | Buffer;
     contentType?: string;
@@ -186,16 +199,19 @@ describe('hostile input to every route (PGlite)', { timeout: 90_000 }, () => {
   }
 
   /**
-   * Sends one request as a new visitor or customer, checks the answer, and checks that a
+   * Sends one request as a new visitor, customer or owner, checks the answer, and checks that a
    * refused request left the database as it was.
    */
   const send = async (
     attempt: Attempt,
     target: FastifyInstance = app,
   ): Promise<LightMyRequestResponse> => {
-    const browser = attempt.signedIn
-      ? (await signedInBrowser(target, db(), NOW)).browser
-      : new Browser(target);
+    const browser =
+      attempt.signedIn === 'owner'
+        ? (await signedInOwner(target, db(), NOW)).browser
+        : attempt.signedIn
+          ? (await signedInBrowser(target, db(), NOW)).browser
+          : new Browser(target);
     if (attempt.csrf) await browser.csrfToken();
     const before = await databaseFingerprint(db());
     const headers: Record<string, string> = { ...attempt.headers };
@@ -216,10 +232,21 @@ describe('hostile input to every route (PGlite)', { timeout: 90_000 }, () => {
     return response;
   };
 
-  const caller = fc.record({
-    signedIn: fc.boolean(),
-    csrf: fc.oneof({ weight: 3, arbitrary: fc.constant(true) }, fc.constant(false)),
-  });
+  /**
+   * Who sends: a visitor, a customer or an owner. Owner routes get an owner most often, so the
+   * generated input reaches their handlers past the guard.
+   */
+  const callerFor = (route: RouteEntry) =>
+    fc.record({
+      signedIn: fc.oneof(
+        {
+          weight: route.url.startsWith('/api/admin/') ? 6 : 1,
+          arbitrary: fc.constant('owner' as const),
+        },
+        { weight: 2, arbitrary: fc.boolean() },
+      ),
+      csrf: fc.oneof({ weight: 3, arbitrary: fc.constant(true) }, fc.constant(false)),
+    });
 
   /** Runs one property on every route, the route first in any counterexample. */
   const onEveryRoute = async <T>(
@@ -249,7 +276,7 @@ describe('hostile input to every route (PGlite)', { timeout: 90_000 }, () => {
   it('answers generated JSON bodies cleanly', async () => {
     await onEveryRoute(
       withoutHead,
-      () => fc.record({ who: caller, body: hostileJson }),
+      (route) => fc.record({ who: callerFor(route), body: hostileJson }),
       async (route, { who, body }) => {
         await send({
           method: route.method,
@@ -267,7 +294,7 @@ describe('hostile input to every route (PGlite)', { timeout: 90_000 }, () => {
       posts,
       (route) =>
         fc.record({
-          who: caller,
+          who: callerFor(route),
           body: spoiledBody(templates[`${route.method} ${route.url}`] ?? {}),
         }),
       async (route, { who, body }) => {
@@ -286,7 +313,8 @@ describe('hostile input to every route (PGlite)', { timeout: 90_000 }, () => {
   it('answers hostile ids and query strings cleanly', async () => {
     await onEveryRoute(
       () => true,
-      () => fc.record({ who: caller, id: hostileId, query: fc.option(hostileQuery) }),
+      (route) =>
+        fc.record({ who: callerFor(route), id: hostileId, query: fc.option(hostileQuery) }),
       async (route, { who, id, query }) => {
         const url = fillParams(route.url, () => id) + (query === null ? '' : `?${query}`);
         await send({
@@ -380,7 +408,7 @@ describe('hostile input to every route (PGlite)', { timeout: 90_000 }, () => {
         fc.record({
           over: fc.integer({ min: 1, max: 4096 }),
           form: isFormRoute(route.url) ? fc.boolean() : fc.constant(false),
-          who: caller,
+          who: callerFor(route),
         }),
       async (route, { over, form, who }) => {
         const contentType = form ? 'application/x-www-form-urlencoded' : 'application/json';

@@ -1,3 +1,5 @@
+import type { ErrorCode } from '@app/shared';
+
 /** The answer to a request that needs a signed-in user and has none (or whose user is gone). */
 export const NOT_SIGNED_IN_MESSAGE = 'Please log in to continue.';
 
@@ -21,12 +23,15 @@ export type AppErrorCode = keyof typeof STATUS_OF;
 export class AppError extends Error {
   readonly code: AppErrorCode;
   readonly statusCode: number;
+  /** Sent as the answer's `code`, for a client that must tell this refusal apart. */
+  readonly answerCode: ErrorCode | undefined;
 
-  constructor(code: AppErrorCode, message: string) {
+  constructor(code: AppErrorCode, message: string, answerCode?: ErrorCode) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.statusCode = STATUS_OF[code];
+    this.answerCode = answerCode;
   }
 
   static badRequest(message: string) {
@@ -37,8 +42,8 @@ export class AppError extends Error {
     return new AppError('UNAUTHORIZED', message);
   }
 
-  static forbidden(message: string) {
-    return new AppError('FORBIDDEN', message);
+  static forbidden(message: string, answerCode?: ErrorCode) {
+    return new AppError('FORBIDDEN', message, answerCode);
   }
 
   static notFound(message: string) {

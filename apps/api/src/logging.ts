@@ -34,6 +34,10 @@ const AUTH_EVENTS: Record<string, { event: string; method?: string }> = {
   'POST /api/user/register': { event: 'account.register' },
   'POST /api/user/forgot-password': { event: 'auth.reset_requested' },
   'POST /api/user/reset-password': { event: 'auth.reset_completed' },
+  'POST /api/user/sessions/revoke': { event: 'auth.session_ended' },
+  'POST /api/user/sessions/revoke-others': { event: 'auth.session_ended' },
+  'POST /api/admin/mfa/confirm': { event: 'auth.mfa_enrolled' },
+  'POST /api/admin/mfa/verify': { event: 'auth.mfa' },
 };
 
 /**

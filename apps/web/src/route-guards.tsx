@@ -1,5 +1,5 @@
 import { lazy, useEffect, type ReactNode } from 'react';
-import { Redirect, useLocation, useSearch } from 'wouter';
+import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { loginHref } from './lib/next-path.ts';
 import { signInArrived, useSession } from './state/session.tsx';
 import { PageLoading } from './components/page-loading.tsx';
@@ -36,4 +36,32 @@ export function RequireGuest({ children }: { children: ReactNode }) {
     return returnTo ? <AfterSignIn to={returnTo} /> : <NotFoundPage />;
   }
   return children;
+}
+
+// The console's code loads only for an owner.
+const ConsolePage = lazy(() => import('./pages/admin/console.tsx'));
+
+/**
+ * The owner's console (its own routes within): anyone else, a visitor too, sees the 404 page at
+ * every `/admin` address, never a hint that a console exists. The API decides what an owner may
+ * do; this only hides.
+ */
+function OwnerConsole() {
+  const { user, userLoading } = useSession();
+  if (userLoading) return <PageLoading />;
+  return user?.role === 'owner' ? <ConsolePage /> : <NotFoundPage />;
+}
+
+/**
+ * Every address the other routes (routes.tsx) do not take: the owner's console under `/admin`,
+ * else the 404 page. Here rather than in routes.tsx, so the first download of the public pages
+ * carries nothing of the console.
+ */
+export function OtherRoutes() {
+  return (
+    <Switch>
+      <Route path="/admin" nest component={OwnerConsole} />
+      <Route component={NotFoundPage} />
+    </Switch>
+  );
 }

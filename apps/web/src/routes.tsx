@@ -31,7 +31,6 @@ const AppointmentPage = lazyPage(() => import('./pages/appointment.tsx'));
 const AboutPage = lazyPage(() => import('./pages/about.tsx'));
 const ContactPage = lazyPage(() => import('./pages/contact.tsx'));
 const PrivacyPage = lazyPage(() => import('./pages/privacy.tsx'));
-const NotFoundPage = lazy(() => import('./pages/not-found.tsx'));
 const LoginPage = lazy(() => import('./pages/login.tsx'));
 const ForgotPasswordPage = lazy(() => import('./pages/forgot-password.tsx'));
 const ResetPasswordPage = lazy(() => import('./pages/reset-password.tsx'));
@@ -39,13 +38,13 @@ const MyProfilePage = lazy(() => import('./pages/my-profile.tsx'));
 const FeedbackPage = lazy(() => import('./pages/feedback.tsx'));
 const SuccessPage = lazy(() => import('./pages/success.tsx'));
 const MyAppointmentsPage = lazy(() => import('./pages/my-appointments.tsx'));
-// The route guards come with the screens they guard: the home page's download carries neither.
-const RequireUser = lazy(() =>
-  import('./route-guards.tsx').then((module) => ({ default: module.RequireUser })),
-);
-const RequireGuest = lazy(() =>
-  import('./route-guards.tsx').then((module) => ({ default: module.RequireGuest })),
-);
+// The route guards come with the screens they guard: the home page's download carries neither
+// (one import for all: the first page carries one list of their chunks, not one each).
+const routeGuards = () => import('./route-guards.tsx');
+const RequireUser = lazy(() => routeGuards().then((module) => ({ default: module.RequireUser })));
+const RequireGuest = lazy(() => routeGuards().then((module) => ({ default: module.RequireGuest })));
+// Any other address: the owner's console under /admin for an owner, else the 404 page.
+const OtherRoutes = lazy(() => routeGuards().then((module) => ({ default: module.OtherRoutes })));
 
 /**
  * The screens of the pages rendered by the server (ssr/pages.ts), by route pattern as
@@ -133,7 +132,7 @@ export function AppRoutes() {
               <ResetPasswordPage />
             </RequireGuest>
           </Route>
-          <Route component={NotFoundPage} />
+          <Route component={OtherRoutes} />
         </Switch>
       </Suspense>
     </>

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import {
   APPOINTMENT_STATUSES,
   CAR_MODELS,
+  type AuditAction,
   FEEDBACK_EMOJIS,
   GENDERS,
   LIVE_APPOINTMENT_STATUSES,
@@ -14,6 +15,7 @@ import {
   type UserRole,
 } from '@app/shared';
 import {
+  bigint,
   boolean,
   check,
   type AnyPgColumn,
@@ -261,15 +263,85 @@ export const sessions = pgTable(
   'sessions',
   {
     tokenHash: text('token_hash').primaryKey(),
+    /** Names the session to its user (the sessions list), never the token or its hash. */
+    id: uuid('id').notNull().defaultRandom(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** `Chrome on Windows`: the browser's User-Agent at sign-in, in short. */
+    device: text('device').notNull().default(''),
     createdAt: instant('created_at').notNull().defaultNow(),
     lastSeenAt: instant('last_seen_at').notNull().defaultNow(),
     /** Absolute end, however active the session is. */
     expiresAt: instant('expires_at').notNull(),
+    /** When this session passed the second factor (owners); null until then. */
+    mfaVerifiedAt: instant('mfa_verified_at'),
   },
-  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+  (t) => [
+    uniqueIndex('sessions_id_unique').on(t.id),
+    index('sessions_user_idx').on(t.userId),
+    index('sessions_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/** An owner's authenticator app (TOTP, RFC 6238): one per account. */
+export const totpFactors = pgTable('totp_factors', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** The base32 secret, sealed with AES-256-GCM under a key derived from SESSION_SECRET. */
+  secret: text('secret').notNull(),
+  /** Null while being set up: no code from this secret has been entered yet. */
+  confirmedAt: instant('confirmed_at'),
+  /** The time step of the last code taken: a code of this step or an earlier one is refused. */
+  lastStep: bigint('last_step', { mode: 'number' }),
+  createdAt: instant('created_at').notNull().defaultNow(),
+});
+
+/** Single-use recovery codes of an owner's second factor, stored as SHA-256 (they are random). */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    usedAt: instant('used_at'),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('recovery_codes_user_idx').on(t.userId)],
+);
+
+/**
+ * What owners (and the command line) did, written in the transaction of the change itself.
+ * Append-only: a trigger refuses UPDATE, DELETE and TRUNCATE. No foreign keys: the trail
+ * outlives the rows it names.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    at: instant('at').notNull(),
+    /** Null for the command line. */
+    actorUserId: uuid('actor_user_id'),
+    /** The owner's email at the time, or `cli`. */
+    actorLabel: text('actor_label').notNull(),
+    action: text('action').$type<AuditAction>().notNull(),
+    serviceId: uuid('service_id'),
+    appointmentId: uuid('appointment_id'),
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
+  },
+  (t) => [
+    // Newest first, keyset-paged on (at, id): the whole trail, a car's, a ride's.
+    index('audit_events_at_idx').on(t.at.desc(), t.id.desc()),
+    index('audit_events_service_idx')
+      .on(t.serviceId, t.at.desc(), t.id.desc())
+      .where(sql`${t.serviceId} is not null`),
+    index('audit_events_appointment_idx')
+      .on(t.appointmentId, t.at.desc(), t.id.desc())
+      .where(sql`${t.appointmentId} is not null`),
+  ],
 );
 
 /** A password reset link: single use, short-lived, stored hashed. */

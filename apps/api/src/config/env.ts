@@ -81,6 +81,8 @@ const EnvSchema = z
     HOLDS_PER_ACCOUNT: z.coerce.number().int().min(1).max(1_000_000).default(3),
     HOLDS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(6),
     HOLD_LAPSES_PER_ACCOUNT: rateLimit.default(rateLimit.parse('3/24h')),
+    RATE_LIMIT_MFA_PER_USER: rateLimit.default(rateLimit.parse('5/15m')),
+    RATE_LIMIT_MFA_PER_IP: rateLimit.default(rateLimit.parse('20/15m')),
     STRIPE_SECRET_KEY: z
       .string()
       .regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_...)')
@@ -151,6 +153,9 @@ export interface Config {
     resetPerEmail: RateLimit;
     resetPerIp: RateLimit;
     paymentPerIp: RateLimit;
+    /** Wrong second-factor codes (TOTP or recovery) per owner account. */
+    mfaPerUser: RateLimit;
+    mfaPerIp: RateLimit;
   };
   /**
    * Unpaid holds at once per account and per client address, and holds an account may let run
@@ -207,6 +212,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       resetPerEmail: env.RATE_LIMIT_RESET_PER_EMAIL,
       resetPerIp: env.RATE_LIMIT_RESET_PER_IP,
       paymentPerIp: env.RATE_LIMIT_PAYMENT_PER_IP,
+      mfaPerUser: env.RATE_LIMIT_MFA_PER_USER,
+      mfaPerIp: env.RATE_LIMIT_MFA_PER_IP,
     },
     holds: {
       perAccount: env.HOLDS_PER_ACCOUNT,

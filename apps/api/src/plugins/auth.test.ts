@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { users } from '@app/db';
+import { sessions, users } from '@app/db';
 import { buildApp } from '../app.ts';
 import { NOT_SIGNED_IN_MESSAGE } from '../errors.ts';
 import { Browser, expectFailure } from '../test/browser.ts';
@@ -19,7 +19,7 @@ describe.each(await databaseKinds())('routes by role on %s', (kind) => {
   beforeAll(async () => {
     database = await openTestDatabase(kind, { seed: false });
     app = await buildApp({ config: testConfig(), db: database.handle, now: () => NOW });
-    // No owner route exists yet (issue 14): two stand-ins, one for each level.
+    // Two stand-ins, one for each level.
     const whoAmI = async (request: Parameters<typeof signedInUser>[0]) => ({
       success: true,
       user: signedInUser(request),
@@ -51,6 +51,8 @@ describe.each(await databaseKinds())('routes by role on %s', (kind) => {
     const { browser, userId } = await signedInBrowser(app, db, NOW, 'Olive Owner');
     expectFailure(await browser.get('/api/test/owner'), 403, OWNER_ONLY_MESSAGE);
     await db.update(users).set({ role: 'owner' }).where(eq(users.id, userId));
+    // An owner route also needs a session that passed the second factor (admin.routes.test.ts).
+    await db.update(sessions).set({ mfaVerifiedAt: NOW }).where(eq(sessions.userId, userId));
     for (const path of ['/api/test/owner', '/api/test/customer']) {
       const response = await browser.get(path);
       expect(response.statusCode, path).toBe(200);

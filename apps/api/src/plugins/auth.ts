@@ -4,6 +4,7 @@ import { AppError } from '../errors.ts';
 import { readSessionToken, type SessionCookie } from './session-cookie.ts';
 
 export const OWNER_ONLY_MESSAGE = 'Only the business owner can do this.';
+export const MFA_REQUIRED_MESSAGE = 'Enter the code from your authenticator app to continue.';
 
 /** Who a request is signed in as. */
 export interface AuthUser {
@@ -11,16 +12,31 @@ export interface AuthUser {
   role: UserRole;
 }
 
+/** The session a signed-in request came with. */
+export interface AuthSession {
+  /** Opaque: names the session to its user (never the token or its hash). */
+  id: string;
+  /** When this session passed the second factor; null until it has (owners only ask). */
+  mfaVerifiedAt: Date | null;
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * Who may call the route: `'customer'` any signed-in user, `'owner'` an owner only (a
-     * customer gets 403); a visitor gets 401. `request.user` is set before the handler runs.
+     * customer gets 403); a visitor gets 401. `request.user` and `request.session` are set
+     * before the handler runs.
      */
     auth?: UserRole;
+    /**
+     * An owner route needs a session that passed the second factor (else 403, `code:
+     * 'mfa_required'`), except the second factor's own routes, which say `mfa: false`.
+     */
+    mfa?: false;
   }
   interface FastifyRequest {
     user: AuthUser | null;
+    session: AuthSession | null;
   }
 }
 
@@ -37,29 +53,41 @@ export function registerAuth(
   app: FastifyInstance,
   options: {
     cookie: SessionCookie;
-    /** The user of a live session token, or null (unknown, idle too long or expired). */
-    findSessionUser(token: string): Promise<AuthUser | null>;
+    /** The user and session of a live session token, or null (unknown, idle too long or expired). */
+    findSessionUser(token: string): Promise<{ user: AuthUser; session: AuthSession } | null>;
   },
 ): Auth {
-  const resolveUser = async (request: FastifyRequest) => {
+  const resolve = async (request: FastifyRequest) => {
     const token = readSessionToken(request, options.cookie);
     return token ? options.findSessionUser(token) : null;
   };
 
   app.decorateRequest('user', null);
+  app.decorateRequest('session', null);
   app.addHook('preHandler', async (request) => {
-    const needed = request.is404 ? undefined : request.routeOptions.config.auth;
+    const config = request.is404 ? undefined : request.routeOptions.config;
+    const needed = config?.auth;
     if (!needed) return;
-    request.user = await resolveUser(request);
-    if (!request.user) throw AppError.unauthorized();
-    if (needed === 'owner' && request.user.role !== 'owner')
-      throw AppError.forbidden(OWNER_ONLY_MESSAGE);
+    const signedIn = await resolve(request);
+    request.user = signedIn?.user ?? null;
+    request.session = signedIn?.session ?? null;
+    if (!signedIn) throw AppError.unauthorized();
+    if (needed !== 'owner') return;
+    if (signedIn.user.role !== 'owner') throw AppError.forbidden(OWNER_ONLY_MESSAGE);
+    if (config.mfa !== false && !signedIn.session.mfaVerifiedAt)
+      throw AppError.forbidden(MFA_REQUIRED_MESSAGE, 'mfa_required');
   });
-  return { resolveUser };
+  return { resolveUser: async (request) => (await resolve(request))?.user ?? null };
 }
 
 /** The user of a route that asks for one (`config.auth`): the pre-handler has set it. */
 export function signedInUser(request: FastifyRequest): AuthUser {
   if (!request.user) throw AppError.unauthorized();
   return request.user;
+}
+
+/** The session of a route that asks for a signed-in user. */
+export function signedInSession(request: FastifyRequest): AuthSession {
+  if (!request.session) throw AppError.unauthorized();
+  return request.session;
 }

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
-import { MESSAGES, type ErrorResponse } from '@app/shared';
+import { MESSAGES, type ErrorCode, type ErrorResponse } from '@app/shared';
 import {
   DATABASE_UNAVAILABLE_MESSAGE,
   connectionFailureOf,
@@ -33,17 +33,22 @@ export function sendFrameworkError(
 }
 
 function sendError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
-  const { status, message } = describe(error);
+  const { status, message, code } = describe(error);
   if (status === 503) reply.header('retry-after', RETRY_AFTER_SECONDS);
   if (isDatabaseUnavailable(error))
     request.log.warn({ cause: connectionFailureOf(error) }, 'database unavailable');
   else if (status >= 500) request.log.error({ err: error }, 'request failed');
-  const body: ErrorResponse = { success: false, message };
+  const body: ErrorResponse = { success: false, message, ...(code ? { code } : {}) };
   return reply.status(status).send(body);
 }
 
-function describe(error: FastifyError | Error): { status: number; message: string } {
-  if (error instanceof AppError) return { status: error.statusCode, message: error.message };
+function describe(error: FastifyError | Error): {
+  status: number;
+  message: string;
+  code?: ErrorCode | undefined;
+} {
+  if (error instanceof AppError)
+    return { status: error.statusCode, message: error.message, code: error.answerCode };
   if (error instanceof ZodError) {
     const issue = error.issues[0];
     // A body that is not an object at all gets a sentence, not zod's type names.

@@ -33,6 +33,10 @@ export const rateLimitKeys = {
   /** Checkout and payment-result requests from one client address. */
   paymentByIp: (ip: string) => `payment:ip:${ip}`,
   feedbackByUser: (userId: string) => `feedback:user:${userId}`,
+  /** Wrong second-factor codes (TOTP or recovery) for one owner account. */
+  mfaByUser: (userId: string) => `mfa:user:${userId}`,
+  /** Wrong second-factor codes from one client address. */
+  mfaByIp: (ip: string) => `mfa:ip:${ip}`,
 };
 
 export interface RateLimitStore {

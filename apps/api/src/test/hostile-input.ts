@@ -348,7 +348,8 @@ export function expectCleanAnswer(
 
 /**
  * A cheap fingerprint of everything a request could change: row counts and a digest of the
- * fields customers edit. Equal before and after means the request changed nothing.
+ * fields customers edit and of the owners' second factor. Equal before and after means the
+ * request changed nothing.
  */
 export async function databaseFingerprint(db: Database): Promise<string> {
   const result = await db.execute(sql`
@@ -360,7 +361,11 @@ export async function databaseFingerprint(db: Database): Promise<string> {
       (select md5(coalesce(string_agg(id::text || status, '|' order by id), '')) from appointments) as appointments,
       (select count(*) from feedback) as feedback,
       (select md5(coalesce(string_agg(id || status || customer_name, '|' order by id), '')) from sandbox_checkouts) as checkouts,
-      (select count(*) from payment_events) as payment_events
+      (select count(*) from payment_events) as payment_events,
+      (select md5(coalesce(string_agg(id::text || coalesce(mfa_verified_at::text, ''), '|' order by id), '')) from sessions) as session_factors,
+      (select md5(coalesce(string_agg(user_id::text || secret || coalesce(confirmed_at::text, '') || coalesce(last_step::text, ''), '|' order by user_id), '')) from totp_factors) as totp_factors,
+      (select md5(coalesce(string_agg(code_hash || coalesce(used_at::text, ''), '|' order by code_hash), '')) from recovery_codes) as recovery_codes,
+      (select count(*) from audit_events) as audit_events
   `);
   return JSON.stringify((result as unknown as { rows: unknown[] }).rows[0]);
 }

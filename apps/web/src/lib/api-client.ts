@@ -80,13 +80,13 @@ interface Failure {
 
 /** What each kind of call shows when it fails (docs/product.md, Messages of the other failures). */
 const FAILURES = {
-  /** The service list, the profile and the appointments. */
+  /** The service list, the profile, the appointments; the sessions list, the console's lists. */
   load: {
     fallback: MESSAGES.unknownError,
     errorText: true,
     refused: (message) => message ?? MESSAGES.somethingWentWrong,
   },
-  /** Login and sign-up. */
+  /** Login and sign-up, and the owner's second factor. */
   signIn: { fallback: MESSAGES.genericRetry, tooManyRequests: MESSAGES.tooManyLoginAttempts },
   googleSignIn: { fallback: MESSAGES.googleLoginFailed },
   /** Forgot and reset password. */
@@ -95,6 +95,7 @@ const FAILURES = {
     tooManyRequests: MESSAGES.tooManyRequests,
     errorText: true,
   },
+  /** The profile's changes, signing devices out among them. */
   profileUpdate: { fallback: MESSAGES.somethingWentWrong, errorText: true },
   feedback: { fallback: MESSAGES.feedbackThrown, refused: () => MESSAGES.feedbackFailed },
   /** Booking and opening its checkout. */

@@ -23,6 +23,7 @@ import {
   eyebrow,
 } from '../components/ui/styles.ts';
 import { updateProfile } from '../features/account/api/account.ts';
+import { SignedInDevices } from '../features/account/components/signed-in-devices.tsx';
 
 /** `YYYY-MM-DD` as e.g. "March 5, 1990"; the date is a calendar day, not an instant. */
 function formatDob(dob: string): string {
@@ -43,7 +44,7 @@ function todayIso(): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-/** /my-profile: the signed-in user's details, with an edit mode. */
+/** /my-profile: the signed-in user's details, with an edit mode, and their signed-in devices. */
 export default function MyProfilePage() {
   const { user } = useSession();
   const [editing, setEditing] = useState(false);
@@ -70,6 +71,7 @@ export default function MyProfilePage() {
             <ProfileView user={user} onEdit={() => setEditing(true)} />
           )}
         </div>
+        <SignedInDevices />
       </div>
     </div>
   );

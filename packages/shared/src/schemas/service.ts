@@ -38,9 +38,14 @@ export type ServiceResponse = z.infer<typeof ServiceResponseSchema>;
 export const ServiceIdSchema = z.uuid({ message: 'Invalid service id' });
 
 /** The shape of every failure the API answers. */
+/** Refusals a client tells apart by more than their status: `mfa_required` (an owner route). */
+export const ERROR_CODES = ['mfa_required'] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
 export const ErrorResponseSchema = z.object({
   success: z.literal(false),
   message: z.string(),
+  code: z.enum(ERROR_CODES).optional(),
 });
 export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
 

@@ -5,15 +5,19 @@ import {
   LoginSchema,
   MESSAGES,
   ResetPasswordSchema,
+  RevokeSessionSchema,
   googleNonce,
   type Business,
   type MessageResponse,
+  type RevokeOtherSessionsResponse,
+  type UserSessionsResponse,
 } from '@app/shared';
 import type { Database } from '@app/db';
 import type { Config } from '../../config/env.ts';
 import { passwordResetEmail } from '../../email/password-reset.ts';
 import type { Mailer } from '../../email/transport.ts';
 import { AppError } from '../../errors.ts';
+import { signedInSession, signedInUser } from '../../plugins/auth.ts';
 import { CSRF_HEADER } from '../../plugins/csrf.ts';
 import { rateLimitKeys, type Limiter } from '../../plugins/rate-limit.ts';
 import {
@@ -23,9 +27,11 @@ import {
 } from '../../plugins/session-cookie.ts';
 import { INVALID_LOGIN_MESSAGE, authenticateUser } from './authenticate-user.ts';
 import { createPasswordReset } from './create-password-reset.ts';
+import { endOtherSessions, endUserSession } from './end-user-sessions.ts';
 import type { GoogleVerifier } from './google-verifier.ts';
+import { listUserSessions } from './list-user-sessions.ts';
 import { resetPassword } from './reset-password.ts';
-import { deleteSession } from './sessions.ts';
+import { deleteSession, type SessionPolicies } from './sessions.ts';
 import { signInWithGoogle } from './sign-in-with-google.ts';
 import type { StartSession } from './start-session.ts';
 
@@ -39,6 +45,7 @@ export interface AuthRouteDeps {
   mailer: Mailer;
   cookie: SessionCookie;
   startSession: StartSession;
+  policies: SessionPolicies;
   /** Unset: Google sign-in answers 404. */
   googleVerifier: GoogleVerifier | undefined;
   /** Reset links are built from it, never from the request's Host. */
@@ -47,7 +54,10 @@ export interface AuthRouteDeps {
   now: () => Date;
 }
 
-/** Signing in (password or Google) and out, and resetting a forgotten password. */
+/**
+ * Signing in (password or Google) and out, resetting a forgotten password, and the user's own
+ * list of signed-in browsers.
+ */
 export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): void {
   const { db, limiter, limits, now } = deps;
 
@@ -139,4 +149,40 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
     await resetPassword(db, input.token, input.newPassword, now());
     return { success: true, message: 'Your password has been reset. Please log in.' };
   });
+
+  // The signed-in user's sessions: each browser by its opaque id, never its token or hash.
+  app.get(
+    '/api/user/sessions',
+    { config: { auth: 'customer' } },
+    async (request, reply): Promise<UserSessionsResponse> => {
+      reply.header('cache-control', 'no-store');
+      const user = { id: signedInUser(request).id, sessionId: signedInSession(request).id };
+      return { success: true, sessions: await listUserSessions(db, user, now(), deps.policies) };
+    },
+  );
+
+  app.post(
+    '/api/user/sessions/revoke',
+    { config: { auth: 'customer' } },
+    async (request, reply): Promise<MessageResponse> => {
+      const { id } = RevokeSessionSchema.parse(request.body);
+      await endUserSession(db, signedInUser(request).id, id);
+      // Ending this browser's own session is signing out.
+      if (id === signedInSession(request).id) clearSessionCookie(reply, deps.cookie);
+      return { success: true, message: 'Signed out of that device.' };
+    },
+  );
+
+  app.post(
+    '/api/user/sessions/revoke-others',
+    { config: { auth: 'customer' } },
+    async (request): Promise<RevokeOtherSessionsResponse> => {
+      const ended = await endOtherSessions(
+        db,
+        signedInUser(request).id,
+        signedInSession(request).id,
+      );
+      return { success: true, message: 'Signed out of every other device.', ended };
+    },
+  );
 }

@@ -18,17 +18,31 @@ export async function createPasswordReset(
     .from(users)
     .where(eq(users.email, email));
   if (!user) return null;
-  const token = newToken();
-  await db.transaction(async (tx) => {
-    await tx
-      .delete(passwordResets)
-      .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
-    await tx.insert(passwordResets).values({
-      tokenHash: hashToken(token),
-      userId: user.id,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + RESET_LINK_LIFETIME_MS),
-    });
-  });
+  const token = await db.transaction((tx) =>
+    issuePasswordReset(tx, user.id, now, RESET_LINK_LIFETIME_MS),
+  );
   return { token, name: user.name };
+}
+
+/**
+ * A new reset token for an account, valid `lifetimeMs`, replacing any earlier unused one. Pass
+ * a transaction: the old token goes and the new one comes together.
+ */
+export async function issuePasswordReset(
+  tx: Database,
+  userId: string,
+  now: Date,
+  lifetimeMs: number,
+): Promise<string> {
+  const token = newToken();
+  await tx
+    .delete(passwordResets)
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+  await tx.insert(passwordResets).values({
+    tokenHash: hashToken(token),
+    userId,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + lifetimeMs),
+  });
+  return token;
 }

@@ -7,7 +7,14 @@ import {
   type KeyboardEvent as ReactKeyboardEvent,
 } from 'react';
 import { Link, useLocation } from 'wouter';
-import { CalendarDays, ChevronDown, LogOut, MessageSquare, UserRound } from 'lucide-react';
+import {
+  CalendarDays,
+  ChevronDown,
+  LayoutDashboard,
+  LogOut,
+  MessageSquare,
+  UserRound,
+} from 'lucide-react';
 import type { UserProfile } from '@app/shared';
 import { useSession } from '../../state/session.tsx';
 import { Avatar } from '../ui/avatar.tsx';
@@ -18,6 +25,14 @@ export const ACCOUNT_LINKS = [
   { href: '/my-appointments', label: 'My Appointments', icon: CalendarDays },
   { href: '/feedback', label: 'Send Feedback', icon: MessageSquare },
 ] as const;
+
+/** An owner's choices: the customer's, then the console (no one else is shown it). */
+const OWNER_LINKS = [
+  ...ACCOUNT_LINKS,
+  { href: '/admin', label: 'Console', icon: LayoutDashboard },
+] as const;
+
+const linksFor = (user: UserProfile) => (user.role === 'owner' ? OWNER_LINKS : ACCOUNT_LINKS);
 
 function firstNameOf(name: string): string {
   return name.trim().split(/\s+/)[0] ?? '';
@@ -166,7 +181,7 @@ export function UserMenu({ user }: { user: UserProfile }) {
           onKeyDown={onMenuKeyDown}
           className="pt-2"
         >
-          {ACCOUNT_LINKS.map(({ href, label, icon: Icon }) => (
+          {linksFor(user).map(({ href, label, icon: Icon }) => (
             <li key={href} role="none">
               <Link
                 href={href}
@@ -219,7 +234,7 @@ export function MobileAccountLinks({
         </div>
       </div>
       <ul className="border-t border-line pt-1" aria-label="Account">
-        {ACCOUNT_LINKS.map(({ href, label, icon: Icon }) => (
+        {linksFor(user).map(({ href, label, icon: Icon }) => (
           <li key={href}>
             <Link
               href={href}

@@ -1,0 +1,176 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { MfaConfirmSchema, type MfaEnrolResponse } from '@app/shared';
+import { failureMessage } from '../../../lib/api-client.ts';
+import { firstIssue } from '../../../lib/first-issue.ts';
+import { notify } from '../../../lib/notify.ts';
+import { TextField } from '../../../components/ui/form-field.tsx';
+import { buttonPrimary, buttonSecondary } from '../../../components/ui/styles.ts';
+import { confirmEnrolment, startEnrolment } from '../api/admin.ts';
+import { FactorLayout } from './factor-layout.tsx';
+
+/** `ABCD EFGH …`: the key in groups of four, easier to type into an app. */
+function grouped(secret: string): string {
+  return secret.replace(/(.{4})(?=.)/g, '$1 ');
+}
+
+/**
+ * The owner's first sign-in to the console: a new authenticator secret (a QR code, and the key
+ * as text), a code from the app to confirm it, then the ten recovery codes, shown once, with a
+ * step that asks the owner to say they have saved them.
+ */
+export function EnrolScreen({ onDone }: { onDone: (recoveryCodesLeft: number) => void }) {
+  const [recoveryCodes, setRecoveryCodes] = useState<string[]>();
+  return recoveryCodes ? (
+    <RecoveryCodes codes={recoveryCodes} onDone={() => onDone(recoveryCodes.length)} />
+  ) : (
+    <NewSecret onConfirmed={setRecoveryCodes} />
+  );
+}
+
+function NewSecret({ onConfirmed }: { onConfirmed: (codes: string[]) => void }) {
+  const [enrolment, setEnrolment] = useState<MfaEnrolResponse | 'failed'>();
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const started = useRef(false);
+
+  const start = () =>
+    startEnrolment()
+      .then(setEnrolment)
+      .catch((error: unknown) => {
+        notify('error', failureMessage(error, 'load'));
+        setEnrolment('failed');
+      });
+
+  useEffect(() => {
+    // Each start makes a new secret: once per screen, however often React runs the effect.
+    if (started.current) return;
+    started.current = true;
+    void start();
+  }, []);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const checked = MfaConfirmSchema.safeParse({ code });
+    const problem = firstIssue(checked);
+    if (!checked.success || problem) {
+      notify('error', problem ?? 'Enter the code from your authenticator app.');
+      return;
+    }
+    setBusy(true);
+    try {
+      onConfirmed((await confirmEnrolment({ code: checked.data.code })).recoveryCodes);
+    } catch (error) {
+      notify('error', failureMessage(error, 'signIn'));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <FactorLayout
+      title="Set up two-step sign-in"
+      intro="The console asks for a code from an authenticator app (such as Google Authenticator, Microsoft Authenticator or 1Password) each time you sign in. Set it up once, on your phone."
+    >
+      {enrolment === undefined ? (
+        <p role="status" className="text-ink-muted">
+          Preparing your key...
+        </p>
+      ) : enrolment === 'failed' ? (
+        <button
+          type="button"
+          onClick={() => {
+            setEnrolment(undefined);
+            void start();
+          }}
+          className={buttonSecondary}
+        >
+          Try again
+        </button>
+      ) : (
+        <ol className="space-y-8">
+          <li>
+            <h2 className="font-semibold text-ink">1. Scan this QR code with the app</h2>
+            <img
+              src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(enrolment.qrSvg)}`}
+              alt="QR code of your sign-in key, for your authenticator app"
+              width={200}
+              height={200}
+              className="mt-3 rounded-xl border border-line bg-white p-2"
+            />
+          </li>
+          <li>
+            <h2 className="font-semibold text-ink">2. Or type the key into the app</h2>
+            <TextField
+              className="mt-3"
+              label="Setup key"
+              name="setup-key"
+              readOnly
+              value={grouped(enrolment.secret)}
+              hint="Time-based, 6 digits. Spaces do not matter."
+              spellCheck={false}
+            />
+          </li>
+          <li>
+            <form noValidate onSubmit={onSubmit} aria-label="Confirm the app">
+              <h2 className="font-semibold text-ink">3. Enter the code the app shows</h2>
+              <TextField
+                className="mt-3"
+                label="6-digit code"
+                name="code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={20}
+                value={code}
+                onChange={(event) => setCode(event.target.value)}
+                required
+              />
+              <button
+                type="submit"
+                disabled={busy}
+                aria-busy={busy}
+                className={`${buttonPrimary} mt-6 w-full sm:w-auto`}
+              >
+                {busy ? 'Please wait...' : 'Confirm'}
+              </button>
+            </form>
+          </li>
+        </ol>
+      )}
+    </FactorLayout>
+  );
+}
+
+function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const [saved, setSaved] = useState(false);
+  return (
+    <FactorLayout
+      title="Save your recovery codes"
+      intro="If you lose your phone, each of these codes signs you in once instead of the app. Keep them somewhere safe, such as a password manager: they are shown only this once."
+    >
+      <ol aria-label="Recovery codes" className="grid gap-2 font-mono text-base text-ink">
+        {codes.map((code) => (
+          <li key={code} className="rounded-lg bg-canvas px-3 py-2 text-center tracking-wider">
+            {code}
+          </li>
+        ))}
+      </ol>
+      <label className="mt-6 flex min-h-11 items-center gap-3 text-ink">
+        <input
+          type="checkbox"
+          checked={saved}
+          onChange={(event) => setSaved(event.target.checked)}
+          className="size-5 accent-brand"
+        />
+        I have saved them
+      </label>
+      <button
+        type="button"
+        disabled={!saved}
+        onClick={onDone}
+        className={`${buttonPrimary} mt-6 w-full sm:w-auto`}
+      >
+        Continue to the console
+      </button>
+    </FactorLayout>
+  );
+}

@@ -1,0 +1,38 @@
+import { lazy } from 'react';
+import {
+  CalendarClock,
+  CalendarX,
+  Car,
+  ChartColumn,
+  MessagesSquare,
+  ScrollText,
+} from 'lucide-react';
+import type { ConsoleNavItem } from '../../features/admin-shell/components/console-layout.tsx';
+
+/**
+ * The console's areas, in navigation order: a path under `/admin`, its name and icon, and its
+ * screen, each in a chunk of its own. A new area is a screen in this folder and a line here.
+ */
+export const CONSOLE_AREAS = [
+  {
+    path: '/rides',
+    label: 'Rides',
+    icon: CalendarClock,
+    screen: lazy(() => import('./rides.tsx')),
+  },
+  { path: '/fleet', label: 'Fleet', icon: Car, screen: lazy(() => import('./fleet.tsx')) },
+  { path: '/blocks', label: 'Blocks', icon: CalendarX, screen: lazy(() => import('./blocks.tsx')) },
+  {
+    path: '/feedback',
+    label: 'Feedback',
+    icon: MessagesSquare,
+    screen: lazy(() => import('./feedback.tsx')),
+  },
+  {
+    path: '/numbers',
+    label: 'Numbers',
+    icon: ChartColumn,
+    screen: lazy(() => import('./numbers.tsx')),
+  },
+  { path: '/audit', label: 'Audit', icon: ScrollText, screen: lazy(() => import('./audit.tsx')) },
+] as const satisfies readonly (ConsoleNavItem & { screen: unknown })[];

@@ -1,0 +1,24 @@
+/**
+ * What the audit trail records (`audit_events.action`): a noun and what happened to it. The
+ * console names each in words; a part of the back office that records a new kind of event adds
+ * it here first.
+ */
+export const AUDIT_ACTIONS = [
+  'owner.added',
+  'owner.removed',
+  'mfa.enrolled',
+  'mfa.recovery_code_used',
+  'appointment.cancelled',
+  'appointment.completed',
+  'appointment.no_show',
+  'refund.requested',
+  'service.created',
+  'service.updated',
+  'service.retired',
+  'block.created',
+  'block.deleted',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** The actor of what the command line does (`npm run owner`): no user, this label. */
+export const CLI_ACTOR_LABEL = 'cli';
