@@ -3,6 +3,15 @@ import {
   APPOINTMENT_STATUSES,
   CAR_MODELS,
   type AuditAction,
+  CANCELLED_BY,
+  type CancelledBy,
+  MESSAGE_AUDIENCES,
+  MESSAGE_CHANNELS,
+  type MessageAudience,
+  type MessageChannel,
+  OUTBOX_STATUSES,
+  type OutboxStatus,
+  type ServicePhoto,
   FEEDBACK_EMOJIS,
   GENDERS,
   LIVE_APPOINTMENT_STATUSES,
@@ -63,6 +72,10 @@ export const services = pgTable(
     serviceChargePerHourCents: money('service_charge_per_hour_cents'),
     rentalDailyCents: money('rental_daily_cents'),
     rentalWeeklyCents: money('rental_weekly_cents'),
+    /** An uploaded photo, shown instead of `image` (the demo artwork) once there is one. */
+    photo: jsonb('photo').$type<ServicePhoto>(),
+    /** Retired by an owner: gone from the site, kept for the rides that name it. */
+    retiredAt: instant('retired_at'),
     createdAt: instant('created_at').notNull().defaultNow(),
   },
   (t) => [
@@ -119,11 +132,26 @@ export const appointments = pgTable(
      */
     clientAddressHash: text('client_address_hash'),
     paidAt: instant('paid_at'),
+    cancelledAt: instant('cancelled_at'),
+    cancelledBy: text('cancelled_by').$type<CancelledBy>(),
+    /** The owner's reason, told to the customer; empty when the customer cancelled. */
+    cancelReason: text('cancel_reason').notNull().default(''),
+    /** When the customer agreed to texts about this ride (the booking policy checkbox). */
+    smsConsentAt: instant('sms_consent_at'),
+    /**
+     * When each reminder was claimed: set by the conditional update that writes its outbox row,
+     * cleared by a reschedule (the new time gets its own reminders).
+     */
+    reminded24hAt: instant('reminded_24h_at'),
+    reminded2hAt: instant('reminded_2h_at'),
+    /** The calendar invite's SEQUENCE: each reschedule raises it, so calendars take the update. */
+    calendarSequence: integer('calendar_sequence').notNull().default(0),
     createdAt: instant('created_at').notNull().defaultNow(),
     updatedAt: instant('updated_at').notNull().defaultNow(),
   },
   (t) => [
     check('appointments_status_known', isOneOf(t.status, APPOINTMENT_STATUSES)),
+    check('appointments_cancelled_by_known', isOneOf(t.cancelledBy, CANCELLED_BY)),
     check('appointments_amount_positive', sql`${t.amountCents} > 0`),
     // The rule that makes double booking impossible, across any number of server instances:
     // at most one live appointment per car and slot start.
@@ -133,6 +161,11 @@ export const appointments = pgTable(
     uniqueIndex('appointments_checkout_session_unique').on(t.checkoutSessionId),
     uniqueIndex('appointments_booking_key_unique').on(t.userId, t.bookingKey),
     index('appointments_slot_start_idx').on(t.slotStart),
+    // The owner's board for one car, and the reminders job (paid rides by pickup time).
+    index('appointments_service_slot_idx').on(t.serviceId, t.slotStart),
+    index('appointments_paid_slot_idx')
+      .on(t.slotStart)
+      .where(sql`${t.status} = 'paid'`),
     index('appointments_user_idx').on(t.userId, t.createdAt),
     index('appointments_pending_hold_idx')
       .on(t.holdExpiresAt)
@@ -187,6 +220,80 @@ export const refunds = pgTable(
       .where(sql`${t.status} = 'pending'`),
   ],
 );
+
+/**
+ * A car taken off the road from one time to another (maintenance, private use): its slots in
+ * that span are not offered and not booked. Deleting one is recorded in the audit trail.
+ */
+export const blocks = pgTable(
+  'blocks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    serviceId: uuid('service_id')
+      .notNull()
+      .references(() => services.id),
+    startsAt: instant('starts_at').notNull(),
+    endsAt: instant('ends_at').notNull(),
+    note: text('note').notNull().default(''),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('blocks_ends_after_start', sql`${t.endsAt} > ${t.startsAt}`),
+    index('blocks_service_time_idx').on(t.serviceId, t.startsAt, t.endsAt),
+  ],
+);
+
+/**
+ * The outbox: one row per message, written in the same transaction as the change that causes
+ * it, sent by the `deliver-messages` job, which claims due rows (so two instances never send
+ * one row) and retries with backoff until `failed`.
+ */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    channel: text('channel').$type<MessageChannel>().notNull(),
+    audience: text('audience').$type<MessageAudience>().notNull(),
+    /** Which message: `booking_confirmed`, `reminder_24h`, `cancelled`… */
+    template: text('template').notNull(),
+    /** The email address or E.164 phone number, as it was when the row was written. */
+    recipient: text('recipient').notNull(),
+    appointmentId: uuid('appointment_id').references(() => appointments.id),
+    /** What the message says that the appointment's row may no longer (the old time, say). */
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    status: text('status').$type<OutboxStatus>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    /** When the row is next due; a claim pushes it forward (the lease), so a dead sender's row comes back. */
+    nextAttemptAt: instant('next_attempt_at').notNull(),
+    /** The provider's last refusal, without personal data. */
+    lastError: text('last_error'),
+    /** The provider's id of the sent message. */
+    providerMessageId: text('provider_message_id'),
+    sentAt: instant('sent_at'),
+    createdAt: instant('created_at').notNull(),
+    updatedAt: instant('updated_at').notNull(),
+  },
+  (t) => [
+    check('outbox_channel_known', isOneOf(t.channel, MESSAGE_CHANNELS)),
+    check('outbox_audience_known', isOneOf(t.audience, MESSAGE_AUDIENCES)),
+    check('outbox_status_known', isOneOf(t.status, OUTBOX_STATUSES)),
+    index('outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+    index('outbox_failed_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.status} = 'failed'`),
+    index('outbox_appointment_idx').on(t.appointmentId),
+  ],
+);
+
+/** Numbers that texted STOP: never texted again until they text START. */
+export const smsOptOuts = pgTable('sms_opt_outs', {
+  /** E.164. */
+  phone: text('phone').primaryKey(),
+  optedOutAt: instant('opted_out_at').notNull(),
+});
 
 /** Provider events already handled: a webhook delivered ten times is fulfilled once. */
 export const paymentEvents = pgTable('payment_events', {

@@ -8,5 +8,11 @@ export const APPOINTMENT_STATUSES = [
   'expired',
   'cancelled',
   'completed',
+  // The customer was not there at pickup (the owner marks it).
+  'no_show',
 ] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
+
+/** Who cancelled a ride: the customer from their ride page, or an owner from the console. */
+export const CANCELLED_BY = ['customer', 'owner'] as const;
+export type CancelledBy = (typeof CANCELLED_BY)[number];

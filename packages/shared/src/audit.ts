@@ -9,6 +9,7 @@ export const AUDIT_ACTIONS = [
   'mfa.enrolled',
   'mfa.recovery_code_used',
   'appointment.cancelled',
+  'appointment.rescheduled',
   'appointment.completed',
   'appointment.no_show',
   'refund.requested',
@@ -17,6 +18,7 @@ export const AUDIT_ACTIONS = [
   'service.retired',
   'block.created',
   'block.deleted',
+  'message.retried',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

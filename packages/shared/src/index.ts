@@ -2,6 +2,8 @@ export * from './business.ts';
 export * from './models.ts';
 export * from './appointments.ts';
 export * from './refunds.ts';
+export * from './outbox.ts';
+export * from './photos.ts';
 export * from './roles.ts';
 export * from './pricing.ts';
 export * from './slots.ts';

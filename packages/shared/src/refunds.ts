@@ -1,9 +1,10 @@
 /**
  * Why a payment is given back. A payment that lands after its hold was released and the slot
  * taken by someone else is `late_payment`; a second paid checkout of an appointment that is
- * already paid is `duplicate_payment`. Issue 14's owner console adds its own reason here.
+ * already paid is `duplicate_payment`; an owner who cancels a paid ride and gives the deposit
+ * back is `cancelled_by_owner`.
  */
-export const REFUND_REASONS = ['late_payment', 'duplicate_payment'] as const;
+export const REFUND_REASONS = ['late_payment', 'duplicate_payment', 'cancelled_by_owner'] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 
 /**

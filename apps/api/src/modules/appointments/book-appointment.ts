@@ -97,6 +97,14 @@ export async function bookAppointment(
     bookingKey: input.idempotencyKey ?? null,
     clientAddressHash: booking.clientAddressHash,
     paidAt: null,
+    cancelledAt: null,
+    cancelledBy: null,
+    cancelReason: '',
+    // The booking policy's checkbox, without which no booking is made, includes the texts.
+    smsConsentAt: now,
+    reminded24hAt: null,
+    reminded2hAt: null,
+    calendarSequence: 0,
     createdAt: now,
     updatedAt: now,
   };

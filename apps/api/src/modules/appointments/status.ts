@@ -2,20 +2,21 @@ import { and, eq, type SQL } from 'drizzle-orm';
 import { appointments, type Database } from '@app/db';
 import type { AppointmentStatus } from '@app/shared';
 
-/**
- * Every status change an appointment may make, as data: `changeStatus` refuses any other.
- * Issue 14's owner console (cancelled, completed, no-show) adds its changes here.
- */
+/** Every status change an appointment may make, as data: `changeStatus` refuses any other. */
 export const APPOINTMENT_TRANSITIONS: Readonly<
   Record<AppointmentStatus, readonly AppointmentStatus[]>
 > = {
   // Paid within the checkout's time; or the checkout expired, was abandoned or ran out.
-  pending_payment: ['paid', 'expired'],
+  // An owner may also cancel a hold (a payment landing after it is refunded as late).
+  pending_payment: ['paid', 'expired', 'cancelled'],
   // Paid after the hold was released: kept while the slot is still free.
   expired: ['paid'],
-  paid: [],
+  // The customer (within the policy's limit) or an owner cancels; after pickup an owner marks
+  // the ride done or the customer absent.
+  paid: ['cancelled', 'completed', 'no_show'],
   cancelled: [],
   completed: [],
+  no_show: [],
 };
 
 /** One appointment's change of status, as told to `onAppointmentChanged` once committed. */
@@ -46,9 +47,12 @@ export async function changeStatus(
   from: AppointmentStatus,
   to: AppointmentStatus,
   at: Date,
-  /** Written with the change: the checkout that paid, say. */
+  /** Written with the change: the checkout that paid, say, or who cancelled and why. */
   also: Partial<
-    Pick<typeof appointments.$inferInsert, 'checkoutSessionId' | 'paymentIntentId'>
+    Pick<
+      typeof appointments.$inferInsert,
+      'checkoutSessionId' | 'paymentIntentId' | 'cancelledBy' | 'cancelReason'
+    >
   > = {},
 ): Promise<AppointmentChange[]> {
   if (!APPOINTMENT_TRANSITIONS[from].includes(to)) {
@@ -61,6 +65,7 @@ export async function changeStatus(
       status: to,
       updatedAt: at,
       ...(to === 'paid' ? { paidAt: at } : {}),
+      ...(to === 'cancelled' ? { cancelledAt: at } : {}),
       // The client address's hash bounds live holds only: it goes with the hold.
       clientAddressHash: null,
     })

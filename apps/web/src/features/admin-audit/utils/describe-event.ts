@@ -7,6 +7,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'mfa.enrolled': 'Two-step sign-in set up',
   'mfa.recovery_code_used': 'Recovery code used',
   'appointment.cancelled': 'Ride cancelled',
+  'appointment.rescheduled': 'Ride moved',
   'appointment.completed': 'Ride completed',
   'appointment.no_show': 'Ride marked as no-show',
   'refund.requested': 'Refund requested',
@@ -15,6 +16,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'service.retired': 'Car retired',
   'block.created': 'Time blocked',
   'block.deleted': 'Block removed',
+  'message.retried': 'Message sent again',
 };
 
 export interface Change {
