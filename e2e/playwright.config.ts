@@ -91,9 +91,13 @@ export default defineConfig({
   workers: 2,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: CI
-    ? 'list'
-    : [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  reporter: [
+    ['list'],
+    ['./slowest-tests.ts'],
+    ...(CI ? [] : [['html', { open: 'never', outputFolder: 'playwright-report' }] as const]),
+  ],
+  // Files slower than this in all are named at the end too.
+  reportSlowTests: { max: 10, threshold: 60_000 },
   globalTeardown: './global-teardown.ts',
   use: {
     baseURL: BASE_URL,
