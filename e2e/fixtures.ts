@@ -3,10 +3,13 @@ import {
   test as base,
   expect,
   type APIRequestContext,
+  type BrowserContext,
   type Locator,
   type Page,
 } from '@playwright/test';
 import { businessFromEnv, ServiceListResponseSchema, type Service } from '@app/shared';
+import { signInOwnerViaApi } from './owner-session.ts';
+import { WORKER_OWNERS } from './owners.ts';
 
 export { expect };
 
@@ -162,15 +165,43 @@ export async function scrollToBottom(page: Page): Promise<void> {
   );
 }
 
-export const test = base.extend<{
-  /** The service list from the API, loaded once per test. */
-  services: Service[];
-  /**
-   * Runs axe on `target` (the test's page by default), then checks nothing overflows the
-   * viewport sideways.
-   */
-  expectNoA11yViolations: (target?: Page) => Promise<void>;
-}>({
+type Cookies = Awaited<ReturnType<BrowserContext['cookies']>>;
+
+export const test = base.extend<
+  {
+    /** The service list from the API, loaded once per test. */
+    services: Service[];
+    /**
+     * Runs axe on `target` (the test's page by default), then checks nothing overflows the
+     * viewport sideways.
+     */
+    expectNoA11yViolations: (target?: Page) => Promise<void>;
+    /** The test's page, signed in as this worker's owner past the second factor. */
+    ownerPage: Page;
+  },
+  {
+    /** This worker's owner's session cookies: signed in once per worker, through the API. */
+    ownerCookies: Cookies;
+  }
+>({
+  ownerCookies: [
+    async ({ playwright }, use, workerInfo) => {
+      const email = WORKER_OWNERS[workerInfo.parallelIndex];
+      if (!email) throw new Error(`no owner for worker ${workerInfo.parallelIndex}: see owners.ts`);
+      const request = await playwright.request.newContext({
+        baseURL: workerInfo.project.use.baseURL,
+      });
+      await signInOwnerViaApi(request, email, process.env.E2E_DATA_ROOT ?? '.');
+      const { cookies } = await request.storageState();
+      await request.dispose();
+      await use(cookies);
+    },
+    { scope: 'worker' },
+  ],
+  ownerPage: async ({ page, context, ownerCookies }, use) => {
+    await context.addCookies(ownerCookies);
+    await use(page);
+  },
   services: async ({ request }, use) => {
     await use(await fetchServices(request));
   },

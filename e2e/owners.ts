@@ -9,6 +9,20 @@ export const E2E_OWNERS: Readonly<Record<string, string>> = {
   mobile: 'owner.mobile@e2e.example.com',
 };
 
+/** Browser test workers: each has an owner of its own for the console's areas (below). */
+export const E2E_WORKERS = 2;
+
+/**
+ * The owners the console's area tests use, one per worker: set up once per worker through the
+ * API (password, authenticator, code) by fixtures.ts's `ownerPage`, whose session every test of
+ * that worker reuses. They are kept apart from E2E_OWNERS, whose set-up the console spec walks
+ * through in the browser.
+ */
+export const WORKER_OWNERS: readonly string[] = Array.from(
+  { length: E2E_WORKERS },
+  (_, i) => `owner.worker-${i}@e2e.example.com`,
+);
+
 /** The set-password path (`/reset-password/<token>`) the command printed for an owner. */
 export function ownerLinkPath(email: string): string {
   const links = JSON.parse(process.env.E2E_OWNER_LINKS ?? '{}') as Record<string, string>;

@@ -202,8 +202,12 @@ test.describe('the owner’s console', () => {
         .filter({ hasText: 'The command line' })
         .filter({ hasText: owner.email }),
     ).toHaveCount(1);
-    // Newest first: this sign-in's recovery code above the set-up.
-    const titles = await events.getByRole('heading', { level: 2 }).allTextContents();
+    // Newest first: this sign-in's recovery code above the set-up (other owners' events,
+    // other workers' and projects', come between).
+    const titles = await events
+      .filter({ hasText: owner.email })
+      .getByRole('heading', { level: 2 })
+      .allTextContents();
     expect(titles.indexOf('Recovery code used')).toBeLessThan(
       titles.indexOf('Two-step sign-in set up'),
     );
@@ -233,5 +237,16 @@ test.describe('the owner’s console', () => {
     await main.getByRole('button', { name: 'Continue', exact: true }).click();
     await expectToast(page, 'That recovery code is not valid or has been used.');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Enter your sign-in code');
+  });
+});
+
+test.describe('the console’s areas', () => {
+  test('open for the worker’s owner, signed in once through the API', async ({ ownerPage }) => {
+    await ownerPage.goto('/admin');
+    for (const [name, path] of CONSOLE_AREAS) {
+      await consoleNav(ownerPage).getByRole('link', { name, exact: true }).click();
+      await expect(ownerPage).toHaveURL(path);
+      await expect(ownerPage.getByRole('heading', { level: 1, name })).toBeVisible();
+    }
   });
 });
