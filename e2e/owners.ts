@@ -9,6 +9,12 @@ export const E2E_OWNERS: Readonly<Record<string, string>> = {
   mobile: 'owner.mobile@e2e.example.com',
 };
 
+/** The owners the Rides tests sign in as (their own: the console's tests enrol the others). */
+export const E2E_RIDES_OWNERS: Readonly<Record<string, string>> = {
+  desktop: 'rides.desktop@e2e.example.com',
+  mobile: 'rides.mobile@e2e.example.com',
+};
+
 /** The set-password path (`/reset-password/<token>`) the command printed for an owner. */
 export function ownerLinkPath(email: string): string {
   const links = JSON.parse(process.env.E2E_OWNER_LINKS ?? '{}') as Record<string, string>;

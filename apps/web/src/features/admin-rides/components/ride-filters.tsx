@@ -25,7 +25,7 @@ export function RideFilterForm({
 }) {
   const [draft, setDraft] = useState(value);
   const [error, setError] = useState<string | undefined>();
-  const ids = { car: useId(), status: useId(), error: useId() };
+  const ids = { car: useId(), status: useId() };
   const cars = [...services].sort((a, b) => a.name.localeCompare(b.name));
   const set = (patch: Partial<RideFilterValues>) => setDraft({ ...draft, ...patch });
 
@@ -61,11 +61,10 @@ export function RideFilterForm({
         type="date"
         value={draft.to}
         aria-invalid={error ? true : undefined}
-        aria-errormessage={error ? ids.error : undefined}
         onChange={(event) => set({ to: event.target.value })}
         hint={
           error ? (
-            <span id={ids.error} className="text-danger">
+            <span className="text-danger">
               {error}
             </span>
           ) : draft.to ? undefined : (
