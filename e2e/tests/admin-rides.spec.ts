@@ -97,9 +97,8 @@ test('the owner runs the day: finds rides, sees the week, cancels one with its d
 
   await signInOwner(page, testInfo);
   await expect(page.getByRole('heading', { level: 1, name: 'Rides' })).toBeVisible();
-  await expect(
-    page.getByRole('status').or(page.getByRole('region', { name: 'Rides' })),
-  ).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Rides' })).toBeVisible();
+  await expect(page.getByText('Loading rides...')).toHaveCount(0);
   await expectNoA11yViolations();
 
   // The filters: an end before the start is refused where it was typed.
@@ -143,6 +142,10 @@ test('the owner runs the day: finds rides, sees the week, cancels one with its d
   const week = page.getByRole('region', { name: 'The week by car' });
   await expect(week.getByRole('link', { name: slot.time, exact: true })).toBeVisible();
   await expect(week.getByRole('link', { name: heldSlot.time, exact: true })).toBeVisible();
+  // A view switch keeps the scroll; at 390 px that leaves the console's own navigation half
+  // under the sticky header, which axe's target-size rule counts against the shell: judge the
+  // grid from the top of the page.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await expectNoA11yViolations();
 
   // Back to the agenda; the paid ride opens.
