@@ -63,13 +63,7 @@ export function RideFilterForm({
         aria-invalid={error ? true : undefined}
         onChange={(event) => set({ to: event.target.value })}
         hint={
-          error ? (
-            <span className="text-danger">
-              {error}
-            </span>
-          ) : draft.to ? undefined : (
-            'No end'
-          )
+          error ? <span className="text-danger">{error}</span> : draft.to ? undefined : 'No end'
         }
       />
       <div>
