@@ -36,6 +36,8 @@ import { createGoogleVerifier, type GoogleVerifier } from './modules/auth/google
 import { findSessionUser, sessionPolicies } from './modules/auth/sessions.ts';
 import { sessionStarter } from './modules/auth/start-session.ts';
 import { registerFeedbackRoutes } from './modules/feedback/feedback.routes.ts';
+import { messageRecorder } from './modules/notifications/record-messages.ts';
+import { registerRideRoutes } from './modules/rides/rides.routes.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import type { PaymentProvider } from './modules/payments/payment-provider.ts';
 import { registerPaymentWebhook } from './modules/payments/payments.routes.ts';
@@ -101,6 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const serviceList = createServiceListCache(db.db, { maxAgeMs: serviceListMaxAgeMs, now });
   // Every committed change of an appointment's status (a slot taken or freed, a payment).
   const onAppointmentChanged: OnAppointmentChanged = () => serviceList.invalidate();
+  const recordMessages = messageRecorder({ ownerEmail: config.business.email });
 
   // 2. Plugins, in the order their hooks run.
   registerRequestId(app);
@@ -161,6 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now,
   });
   registerAuditRoutes(app, { db: db.db });
+  registerRideRoutes(app, { db: db.db, payments, recordMessages, onAppointmentChanged, now });
   await registerPaymentWebhook(app, { db: db.db, payments, onAppointmentChanged, now });
   if (payments.name === 'sandbox')
     await registerSandboxCheckout(app, { db: db.db, payments, onAppointmentChanged, now });

@@ -167,6 +167,10 @@ export const appointments = pgTable(
       .on(t.slotStart)
       .where(sql`${t.status} = 'paid'`),
     index('appointments_user_idx').on(t.userId, t.createdAt),
+    // The console's search by phone: the number's digits, matched from the start (LIKE 'x%').
+    index('appointments_phone_digits_idx').on(
+      sql`regexp_replace(${t.phone}, '[^0-9]', '', 'g') text_pattern_ops`,
+    ),
     index('appointments_pending_hold_idx')
       .on(t.holdExpiresAt)
       .where(sql`${t.status} = 'pending_payment'`),

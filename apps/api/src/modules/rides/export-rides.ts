@@ -1,0 +1,64 @@
+import type { Database } from '@app/db';
+import { formatCents, RIDE_STATUS_LABELS, RIDES_EXPORT_MAX_ROWS, type Ride } from '@app/shared';
+import { rideConditions, selectRides, type RideFilterValues } from './find-rides.ts';
+
+/**
+ * A cell as RFC 4180 writes it, made inert for spreadsheets: text a spreadsheet would read as a
+ * formula (starting with `=`, `+`, `-`, `@`, a tab or a carriage return) gets a leading `'`
+ * (OWASP's advice on CSV injection), and every cell is quoted.
+ */
+export function csvCell(value: string): string {
+  const inert = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return `"${inert.replace(/"/g, '""')}"`;
+}
+
+const COLUMNS: [string, (ride: Ride) => string][] = [
+  ['Ride', (r) => r.id],
+  ['Car', (r) => r.carName],
+  [
+    'Date (New York)',
+    (r) =>
+      r.slotDate
+        .split('_')
+        .reverse()
+        .map((p) => p.padStart(2, '0'))
+        .join('-'),
+  ],
+  ['Time (New York)', (r) => r.slotTime],
+  [
+    'Status',
+    (r) =>
+      r.status in RIDE_STATUS_LABELS
+        ? RIDE_STATUS_LABELS[r.status as keyof typeof RIDE_STATUS_LABELS]
+        : r.status,
+  ],
+  ['Customer', (r) => r.customerName],
+  ['Email', (r) => r.customerEmail],
+  ['Phone', (r) => r.phone],
+  ['Service type', (r) => r.serviceType],
+  ['Pickup', (r) => r.pickupAddress],
+  ['Drop-off', (r) => r.dropoffAddress],
+  ['Notes', (r) => r.pickupNotes],
+  ['Return ride', (r) => (r.needsReturnRide ? 'Yes' : 'No')],
+  ['Return pickup', (r) => r.returnPickupAddress],
+  ['Return drop-off', (r) => r.returnDropoffAddress],
+  ['Return notes', (r) => r.returnPickupNotes],
+  ['Deposit', (r) => formatCents(r.depositCents)],
+  ['Cancel reason', (r) => r.cancelReason],
+  ['Refunded', (r) => (r.refund ? formatCents(r.refund.amountCents) : '')],
+];
+
+/** The filtered rides as CSV (CRLF lines, a header row), at most `RIDES_EXPORT_MAX_ROWS`. */
+export async function exportRides(
+  db: Database,
+  filters: RideFilterValues,
+  now: Date,
+): Promise<string> {
+  const rides = await selectRides(db, rideConditions(filters, now), {
+    limit: RIDES_EXPORT_MAX_ROWS,
+    offset: 0,
+  });
+  const lines = [COLUMNS.map(([name]) => csvCell(name)).join(',')];
+  for (const ride of rides) lines.push(COLUMNS.map(([, cell]) => csvCell(cell(ride))).join(','));
+  return `${lines.join('\r\n')}\r\n`;
+}

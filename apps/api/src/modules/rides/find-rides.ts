@@ -1,0 +1,168 @@
+import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { appointments, refunds, services, users, type Database } from '@app/db';
+import {
+  instantFromWallClock,
+  businessToday,
+  RIDE_STATUSES,
+  type Ride,
+  type RideRefund,
+  type RideStatus,
+} from '@app/shared';
+
+/** The filters of the board, the week grid and the export, as parsed by the shared schema. */
+export interface RideFilterValues {
+  from?: string | undefined;
+  to?: string | undefined;
+  serviceId?: string | undefined;
+  status?: RideStatus | undefined;
+  q?: string | undefined;
+}
+
+/** A phone number as digits only: what the phone search compares (`appointments_phone_digits_idx`). */
+export const phoneDigits = sql`regexp_replace(${appointments.phone}, '[^0-9]', '', 'g')`;
+
+/** Midnight in New York at the start of a `2026-11-25` day. */
+function startOfNewYorkDay(isoDate: string, plusDays = 0): Date {
+  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day + plusDays));
+  const start = instantFromWallClock({
+    year: date.getUTCFullYear(),
+    month: date.getUTCMonth() + 1,
+    day: date.getUTCDate(),
+    hour: 0,
+    minute: 0,
+  });
+  // Midnight exists every day in New York (its clocks change at 2 AM).
+  if (!start) throw new Error(`no midnight on ${isoDate}`);
+  return start;
+}
+
+/** Today in New York as `2026-11-25`. */
+export function newYorkToday(now: Date): string {
+  const { year, month, day } = businessToday(now);
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** `%`, `_` and `\` are literal in a search. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * A search for a phone number when it holds only what phone numbers are written with and at
+ * least three digits; anything else searches the customer's name and email.
+ */
+function searchCondition(q: string): SQL {
+  const digits = q.replace(/\D/g, '');
+  if (/^[\d\s()+.-]+$/.test(q) && digits.length >= 3) {
+    return sql`${phoneDigits} like ${`${digits}%`}`;
+  }
+  const pattern = `%${likeLiteral(q.toLowerCase())}%`;
+  return inArray(
+    appointments.userId,
+    sql`(select ${users.id} from ${users} where lower(${users.name}) like ${pattern} or ${users.email} like ${pattern})`,
+  );
+}
+
+/**
+ * The SQL conditions of a set of filters: New York days from `from` (today by default) to
+ * `to` inclusive, one car, one status (all the console shows by default), a search.
+ */
+export function rideConditions(filters: RideFilterValues, now: Date): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [
+    gte(appointments.slotStart, startOfNewYorkDay(filters.from ?? newYorkToday(now))),
+    filters.to ? lt(appointments.slotStart, startOfNewYorkDay(filters.to, 1)) : undefined,
+    filters.serviceId ? eq(appointments.serviceId, filters.serviceId) : undefined,
+    filters.status
+      ? eq(appointments.status, filters.status)
+      : inArray(appointments.status, [...RIDE_STATUSES]),
+    filters.q ? searchCondition(filters.q) : undefined,
+  ];
+  return and(...conditions);
+}
+
+const rideColumns = {
+  id: appointments.id,
+  serviceId: appointments.serviceId,
+  carName: services.name,
+  slotStart: appointments.slotStart,
+  slotDate: appointments.slotDate,
+  slotTime: appointments.slotTime,
+  status: appointments.status,
+  customerName: users.name,
+  customerEmail: users.email,
+  phone: appointments.phone,
+  serviceType: appointments.serviceType,
+  pickupAddress: appointments.pickupAddress,
+  dropoffAddress: appointments.dropoffAddress,
+  pickupNotes: appointments.pickupNotes,
+  needsReturnRide: appointments.needsReturnRide,
+  returnPickupAddress: appointments.returnPickupAddress,
+  returnDropoffAddress: appointments.returnDropoffAddress,
+  returnPickupNotes: appointments.returnPickupNotes,
+  depositCents: appointments.amountCents,
+  cancelledAt: appointments.cancelledAt,
+  cancelledBy: appointments.cancelledBy,
+  cancelReason: appointments.cancelReason,
+};
+
+/** The page of rides matching `where`, by pickup time (the bench EXPLAINs this very query). */
+export function rideQuery(
+  db: Database,
+  where: SQL | undefined,
+  page: { limit: number; offset: number },
+) {
+  return db
+    .select(rideColumns)
+    .from(appointments)
+    .innerJoin(users, eq(users.id, appointments.userId))
+    .innerJoin(services, eq(services.id, appointments.serviceId))
+    .where(where)
+    .orderBy(asc(appointments.slotStart), asc(appointments.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+/** Rides matching `where`, by pickup time, with the latest refund of each. */
+export async function selectRides(
+  db: Database,
+  where: SQL | undefined,
+  page: { limit: number; offset: number },
+): Promise<Ride[]> {
+  const rows = await rideQuery(db, where, page);
+  const refundOf = await latestRefunds(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({
+    ...row,
+    slotStart: row.slotStart.toISOString(),
+    cancelledAt: row.cancelledAt?.toISOString() ?? null,
+    refund: refundOf.get(row.id) ?? null,
+  }));
+}
+
+/** The newest refund of each ride (a ride has one, or two when a late payment was returned too). */
+async function latestRefunds(db: Database, ids: string[]): Promise<Map<string, RideRefund>> {
+  const found = new Map<string, RideRefund>();
+  if (ids.length === 0) return found;
+  const rows = await db
+    .select({
+      appointmentId: refunds.appointmentId,
+      id: refunds.id,
+      amountCents: refunds.amountCents,
+      status: refunds.status,
+      providerRefundId: refunds.providerRefundId,
+    })
+    .from(refunds)
+    .where(inArray(refunds.appointmentId, ids))
+    .orderBy(desc(refunds.createdAt));
+  for (const { appointmentId, ...refund } of rows) {
+    if (!found.has(appointmentId)) found.set(appointmentId, refund);
+  }
+  return found;
+}
+
+/** One ride as the console shows it, or null. */
+export async function findRide(db: Database, id: string): Promise<Ride | null> {
+  const [ride] = await selectRides(db, eq(appointments.id, id), { limit: 1, offset: 0 });
+  return ride ?? null;
+}

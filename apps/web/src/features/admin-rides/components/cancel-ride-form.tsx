@@ -1,0 +1,117 @@
+import { useId, useState, type FormEvent } from 'react';
+import {
+  CANCEL_REASON_MAX_LENGTH,
+  MESSAGE_CANCEL_REASON,
+  MESSAGE_CANCEL_REASON_LONG,
+  type Ride,
+  type RideRefundChoice,
+} from '@app/shared';
+import { inputClass, labelClass, RequiredMark } from '../../../components/ui/form-field.tsx';
+import { buttonPrimary, buttonSecondary } from '../../../components/ui/styles.ts';
+import { formatDeposit } from '../utils/ride-view.ts';
+
+/**
+ * Cancelling a ride: a reason the customer is told and, for a paid ride, whether the deposit
+ * goes back. Sends the status the owner sees, so a ride changed meanwhile is not cancelled.
+ */
+export function CancelRideForm({
+  ride,
+  busy,
+  onCancel,
+  onClose,
+}: {
+  ride: Ride;
+  busy: boolean;
+  onCancel: (reason: string, refund: RideRefundChoice) => void;
+  onClose: () => void;
+}) {
+  const paid = ride.status === 'paid';
+  const [reason, setReason] = useState('');
+  const [refund, setRefund] = useState<RideRefundChoice>(paid ? 'full' : 'none');
+  const [error, setError] = useState<string | undefined>();
+  const ids = { reason: useId(), error: useId(), refund: useId() };
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const text = reason.trim();
+    const problem = !text
+      ? MESSAGE_CANCEL_REASON
+      : text.length > CANCEL_REASON_MAX_LENGTH
+        ? MESSAGE_CANCEL_REASON_LONG
+        : undefined;
+    setError(problem);
+    if (problem) {
+      document.getElementById(ids.reason)?.focus();
+      return;
+    }
+    onCancel(text, refund);
+  }
+
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label="Cancel the ride" className="mt-4 space-y-4">
+      <div>
+        <label htmlFor={ids.reason} className={labelClass}>
+          Reason, told to the customer
+          <RequiredMark />
+        </label>
+        <textarea
+          id={ids.reason}
+          name="reason"
+          rows={3}
+          aria-required
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? ids.error : undefined}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          className={`mt-1.5 py-2 ${inputClass}`}
+        />
+        {error ? (
+          <p id={ids.error} className="mt-1.5 text-sm text-danger">
+            {error}
+          </p>
+        ) : null}
+      </div>
+      <fieldset>
+        <legend className={labelClass}>Deposit</legend>
+        {paid ? (
+          <div className="mt-2 space-y-2">
+            <label className="flex min-h-11 items-center gap-3">
+              <input
+                type="radio"
+                name={ids.refund}
+                value="full"
+                checked={refund === 'full'}
+                onChange={() => setRefund('full')}
+                className="size-5"
+              />
+              Refund the full deposit ({formatDeposit(ride.depositCents)})
+            </label>
+            <label className="flex min-h-11 items-center gap-3">
+              <input
+                type="radio"
+                name={ids.refund}
+                value="none"
+                checked={refund === 'none'}
+                onChange={() => setRefund('none')}
+                className="size-5"
+              />
+              Keep the deposit (no refund)
+            </label>
+          </div>
+        ) : (
+          <p className="mt-1.5 text-sm text-ink-muted">
+            Nothing has been paid yet: nothing to refund.
+          </p>
+        )}
+      </fieldset>
+      <div className="flex flex-wrap gap-3">
+        <button type="submit" disabled={busy} className={buttonPrimary}>
+          Cancel the ride
+        </button>
+        <button type="button" onClick={onClose} className={buttonSecondary}>
+          Keep the ride
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,72 @@
+import type { Ride } from '@app/shared';
+import { formatDeposit, STATUS_BADGE, statusLabel } from '../utils/ride-view.ts';
+
+export function StatusBadge({ status }: { status: Ride['status'] }) {
+  return (
+    <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_BADGE[status]}`}>
+      {statusLabel(status)}
+    </span>
+  );
+}
+
+/** Everything the driver and the owner need of a ride, as a description list. */
+export function RideFacts({ ride }: { ride: Ride }) {
+  const row = (term: string, detail: React.ReactNode) => (
+    <>
+      <dt className="text-ink-muted">{term}</dt>
+      <dd className="[overflow-wrap:anywhere] text-ink">{detail}</dd>
+    </>
+  );
+  return (
+    <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
+      {row(
+        'Phone',
+        <a
+          className="font-semibold text-brand underline"
+          href={`tel:${ride.phone.replace(/[^\d+]/g, '')}`}
+        >
+          {ride.phone}
+        </a>,
+      )}
+      {row(
+        'Email',
+        <a className="text-brand underline" href={`mailto:${ride.customerEmail}`}>
+          {ride.customerEmail}
+        </a>,
+      )}
+      {row(
+        'Route',
+        <>
+          {ride.pickupAddress}
+          <span aria-hidden="true"> → </span>
+          <span className="sr-only"> to </span>
+          {ride.dropoffAddress}
+        </>,
+      )}
+      {row(
+        'Return ride',
+        ride.needsReturnRide ? (
+          <>
+            {ride.returnPickupAddress || 'Pickup to be agreed'}
+            <span aria-hidden="true"> → </span>
+            <span className="sr-only"> to </span>
+            {ride.returnDropoffAddress || 'drop-off to be agreed'}
+            {ride.returnPickupNotes ? ` (${ride.returnPickupNotes})` : ''}
+          </>
+        ) : (
+          'No'
+        ),
+      )}
+      {ride.pickupNotes ? row('Notes', ride.pickupNotes) : null}
+      {row('Service', ride.serviceType || 'Not chosen')}
+      {row('Deposit', formatDeposit(ride.depositCents))}
+      {ride.cancelReason ? row('Cancel reason', ride.cancelReason) : null}
+      {ride.refund
+        ? row(
+            'Refund',
+            `${formatDeposit(ride.refund.amountCents)}, ${ride.refund.status}${ride.refund.providerRefundId ? ` (${ride.refund.providerRefundId})` : ''}`,
+          )
+        : null}
+    </dl>
+  );
+}

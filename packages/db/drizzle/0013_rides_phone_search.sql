@@ -1,0 +1,1 @@
+CREATE INDEX "appointments_phone_digits_idx" ON "appointments" USING btree (regexp_replace("phone", '[^0-9]', '', 'g') text_pattern_ops);

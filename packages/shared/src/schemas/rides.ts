@@ -1,0 +1,179 @@
+import { z } from 'zod';
+import { APPOINTMENT_STATUSES } from '../appointments.ts';
+import { REFUND_STATUSES } from '../refunds.ts';
+
+/*
+ * The owner's rides (`/api/admin/rides…`): the day's board, a ride, and what an owner does to
+ * one (complete, no-show, cancel with or without giving the deposit back).
+ */
+
+/** The statuses the console shows and filters by (an expired hold was never a ride). */
+export const RIDE_STATUSES = [
+  'pending_payment',
+  'paid',
+  'completed',
+  'cancelled',
+  'no_show',
+] as const satisfies readonly (typeof APPOINTMENT_STATUSES)[number][];
+export type RideStatus = (typeof RIDE_STATUSES)[number];
+
+/** How the console names each status. */
+export const RIDE_STATUS_LABELS: Readonly<Record<RideStatus, string>> = {
+  pending_payment: 'Awaiting payment',
+  paid: 'Paid',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+  no_show: 'No-show',
+};
+
+export const RIDES_PAGE_SIZE = 50;
+export const RIDES_MAX_PAGE_SIZE = 500;
+/** Rides one CSV export holds at most (the filters narrow a bigger set). */
+export const RIDES_EXPORT_MAX_ROWS = 20_000;
+export const RIDE_SEARCH_MAX_LENGTH = 100;
+export const CANCEL_REASON_MAX_LENGTH = 500;
+
+export const MESSAGE_RIDE_DATE = 'Enter dates as YYYY-MM-DD.';
+export const MESSAGE_RIDE_DATE_ORDER = 'The end date must not be before the start date.';
+export const MESSAGE_RIDE_STATUS = `The status must be one of: ${RIDE_STATUSES.join(', ')}.`;
+export const MESSAGE_RIDE_SEARCH = `Search with at most ${RIDE_SEARCH_MAX_LENGTH} characters.`;
+export const MESSAGE_CANCEL_REASON = 'Please give the customer a reason for the cancellation.';
+export const MESSAGE_CANCEL_REASON_LONG = `The reason must be at most ${CANCEL_REASON_MAX_LENGTH} characters.`;
+export const MESSAGE_REFUND_CHOICE = 'Choose whether the deposit goes back: full or none.';
+export const MESSAGE_CANCEL_FROM =
+  'Say which status the ride had when you chose to cancel it: pending_payment or paid.';
+
+const pageSizeMessage = `The page size must be a whole number from 1 to ${RIDES_MAX_PAGE_SIZE}.`;
+const pageMessage = 'The page must be a whole number from 1 to 10000.';
+
+/** A New York calendar date, `2026-11-25`, that exists. */
+const isoDate = z.string({ error: MESSAGE_RIDE_DATE }).refine((value) => {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const check = new Date(Date.UTC(year, month - 1, day));
+  return check.getUTCMonth() === month - 1 && check.getUTCDate() === day && year >= 2000;
+}, MESSAGE_RIDE_DATE);
+
+/** An empty query value (`?status=`) means no filter. */
+const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
+const wholeNumber = (message: string, min: number, max: number, fallback: number) =>
+  z.preprocess(
+    (v) => (v === '' || v === undefined ? undefined : Number(v)),
+    z.number({ error: message }).int(message).min(min, message).max(max, message).default(fallback),
+  );
+
+/** The filters the board, the week grid and the CSV export share. */
+const rideFilterFields = {
+  /** First New York day shown (default: today). */
+  from: z.preprocess(blankToUndefined, isoDate.optional()),
+  /** Last New York day shown, inclusive (default: no end). */
+  to: z.preprocess(blankToUndefined, isoDate.optional()),
+  serviceId: z.preprocess(blankToUndefined, z.uuid({ message: 'Invalid service id' }).optional()),
+  status: z.preprocess(
+    blankToUndefined,
+    z.enum(RIDE_STATUSES, { error: MESSAGE_RIDE_STATUS }).optional(),
+  ),
+  /** A customer's name or email (any part), or phone number (its digits, from the start). */
+  q: z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: MESSAGE_RIDE_SEARCH })
+      .trim()
+      .max(RIDE_SEARCH_MAX_LENGTH, MESSAGE_RIDE_SEARCH)
+      .optional(),
+  ),
+};
+const datesInOrder = (v: { from?: string | undefined; to?: string | undefined }) =>
+  !v.from || !v.to || v.from <= v.to;
+
+export const RideFiltersSchema = z
+  .object(rideFilterFields)
+  .refine(datesInOrder, MESSAGE_RIDE_DATE_ORDER);
+export type RideFilters = z.input<typeof RideFiltersSchema>;
+
+/** `GET /admin/rides?from=&to=&serviceId=&status=&q=&page=&pageSize=`: by pickup time. */
+export const RideListQuerySchema = z
+  .object({
+    ...rideFilterFields,
+    page: wholeNumber(pageMessage, 1, 10_000, 1),
+    pageSize: wholeNumber(pageSizeMessage, 1, RIDES_MAX_PAGE_SIZE, RIDES_PAGE_SIZE),
+  })
+  .refine(datesInOrder, MESSAGE_RIDE_DATE_ORDER);
+export type RideListQuery = z.input<typeof RideListQuerySchema>;
+
+export const RideRefundSchema = z.object({
+  id: z.uuid(),
+  amountCents: z.number().int(),
+  status: z.enum(REFUND_STATUSES),
+  /** The payment provider's id of the refund, once it took it. */
+  providerRefundId: z.string().nullable(),
+});
+export type RideRefund = z.infer<typeof RideRefundSchema>;
+
+export const RideSchema = z.object({
+  id: z.uuid(),
+  serviceId: z.uuid(),
+  carName: z.string(),
+  /** ISO 8601 instant of pickup; `slotDate`/`slotTime` are its New York reading. */
+  slotStart: z.string(),
+  slotDate: z.string(),
+  slotTime: z.string(),
+  status: z.enum(APPOINTMENT_STATUSES),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  phone: z.string(),
+  serviceType: z.string(),
+  pickupAddress: z.string(),
+  dropoffAddress: z.string(),
+  pickupNotes: z.string(),
+  needsReturnRide: z.boolean().nullable(),
+  returnPickupAddress: z.string(),
+  returnDropoffAddress: z.string(),
+  returnPickupNotes: z.string(),
+  depositCents: z.number().int(),
+  cancelledAt: z.string().nullable(),
+  cancelledBy: z.enum(['customer', 'owner']).nullable(),
+  cancelReason: z.string(),
+  refund: RideRefundSchema.nullable(),
+});
+export type Ride = z.infer<typeof RideSchema>;
+
+export const RideListResponseSchema = z.object({
+  success: z.literal(true),
+  rides: z.array(RideSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** Whether a next page exists. */
+  hasMore: z.boolean(),
+});
+export type RideListResponse = z.infer<typeof RideListResponseSchema>;
+
+/** `GET /admin/rides/:id`, and the answer of every action on a ride. */
+export const RideResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string().optional(),
+  ride: RideSchema,
+});
+export type RideResponse = z.infer<typeof RideResponseSchema>;
+
+export const RIDE_REFUND_CHOICES = ['full', 'none'] as const;
+export type RideRefundChoice = (typeof RIDE_REFUND_CHOICES)[number];
+
+/**
+ * `POST /admin/rides/:id/cancel`. `from` is the status the owner saw: if the ride has changed
+ * since (a customer's payment landed, another owner acted), nothing happens and the answer is
+ * 409, so no one cancels a ride they have not seen as it is.
+ */
+export const CancelRideSchema = z.object({
+  reason: z
+    .string({ error: MESSAGE_CANCEL_REASON })
+    .trim()
+    .min(1, MESSAGE_CANCEL_REASON)
+    .max(CANCEL_REASON_MAX_LENGTH, MESSAGE_CANCEL_REASON_LONG),
+  refund: z.enum(RIDE_REFUND_CHOICES, { error: MESSAGE_REFUND_CHOICE }),
+  from: z.enum(['pending_payment', 'paid'], { error: MESSAGE_CANCEL_FROM }),
+});
+export type CancelRideRequest = z.input<typeof CancelRideSchema>;
+
+export const RideIdParamsSchema = z.object({ id: z.uuid({ message: 'Invalid ride id' }) });
