@@ -29,6 +29,7 @@ import { registerAccountRoutes } from './modules/account/account.routes.ts';
 import { registerAdminRoutes } from './modules/admin/admin.routes.ts';
 import { TOTP_SECRET_PURPOSE } from './modules/admin/second-factor.ts';
 import { registerAppointmentRoutes } from './modules/appointments/appointments.routes.ts';
+import { registerRideRoutes } from './modules/appointments/ride.routes.ts';
 import type { OnAppointmentChanged } from './modules/appointments/status.ts';
 import { registerAuditRoutes } from './modules/audit/audit.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
@@ -37,6 +38,7 @@ import { findSessionUser, sessionPolicies } from './modules/auth/sessions.ts';
 import { sessionStarter } from './modules/auth/start-session.ts';
 import { registerFeedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
+import { messageRecorder } from './modules/notifications/record-messages.ts';
 import type { PaymentProvider } from './modules/payments/payment-provider.ts';
 import { registerPaymentWebhook } from './modules/payments/payments.routes.ts';
 import { createSandboxProvider } from './modules/payments/sandbox-provider.ts';
@@ -101,6 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const serviceList = createServiceListCache(db.db, { maxAgeMs: serviceListMaxAgeMs, now });
   // Every committed change of an appointment's status (a slot taken or freed, a payment).
   const onAppointmentChanged: OnAppointmentChanged = () => serviceList.invalidate();
+  const recordMessages = messageRecorder({ ownerEmail: config.business.email });
 
   // 2. Plugins, in the order their hooks run.
   registerRequestId(app);
@@ -149,6 +152,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     holdLimits: config.holds,
     hashClientAddress: clientAddressHasher(config.sessionSecret),
     publicBaseUrl: config.publicBaseUrl,
+    onAppointmentChanged,
+    now,
+  });
+  registerRideRoutes(app, {
+    db: db.db,
+    limiter,
+    policy: { cutoffHours: config.changeCutoffHours, phone: config.business.phone },
+    recordMessages,
     onAppointmentChanged,
     now,
   });
