@@ -25,6 +25,7 @@ import {
   tooLateToChangeMessage,
 } from './own-ride.ts';
 import { SAME_SLOT_MESSAGE, SLOT_BLOCKED_MESSAGE } from './reschedule-appointment.ts';
+import { changeStatus } from './status.ts';
 
 // 10:07 AM in New York, Sunday 22 November 2026.
 const NOW = new Date('2026-11-22T15:07:00Z');
@@ -384,6 +385,33 @@ describe.each(await databaseKinds())('a customer changing plans on %s', (kind) =
         // Each change that happened wrote its messages and its event; the refused one, none.
         expect(await messagesOf(rideId)).toHaveLength(2 * wins);
         expect(await auditOf(rideId)).toHaveLength(wins);
+      }
+    });
+
+    it("leaves one consistent outcome when the owner cancels during the customer's reschedule", async () => {
+      const { browser, rideId } = await paidRide(camry, '15_12_2026', '9:00 AM');
+      const [moved, owner] = await Promise.all([
+        reschedule(browser, rideId, '15_12_2026', '11:00 AM'),
+        // What the owner's cancel does: one conditional update from paid.
+        changeStatus(db, eq(appointments.id, rideId), 'paid', 'cancelled', NOW, {
+          cancelledBy: 'owner',
+        }),
+      ]);
+      // The owner's cancel always lands (before the move, or on the moved ride after it).
+      expect(owner).toHaveLength(1);
+      const row = await rowOf(rideId);
+      expect(row).toMatchObject({ status: 'cancelled', cancelledBy: 'owner' });
+      if (moved.statusCode === 200) {
+        expect(row.slotTime).toBe('11:00 AM');
+        expect(await messagesOf(rideId)).toHaveLength(2);
+      } else {
+        expectFailure(
+          moved,
+          409,
+          new RegExp(`${RIDE_CHANGED_ELSEWHERE_MESSAGE}|${RIDE_NOT_CHANGEABLE_MESSAGE}`),
+        );
+        expect(row.slotTime).toBe('9:00 AM');
+        expect(await messagesOf(rideId)).toEqual([]);
       }
     });
   });
