@@ -15,7 +15,10 @@ import { RideSummary } from '../features/ride/components/ride-summary.tsx';
 import NotFoundPage from './not-found.tsx';
 
 type Loaded =
-  { state: 'loading' } | { state: 'missing' } | { state: 'loaded'; ride: RideView; past: boolean };
+  | { state: 'loading' }
+  | { state: 'missing' }
+  | { state: 'failed'; message: string }
+  | { state: 'loaded'; ride: RideView; past: boolean };
 
 /** A ride as loaded, and whether its time has passed then (a ride not yet marked done). */
 const loadedRide = (ride: RideView): Loaded => ({
@@ -53,7 +56,9 @@ export default function RidePage() {
           setLoaded({ state: 'missing' });
           return;
         }
-        notify('error', failureMessage(error, 'load'));
+        const message = failureMessage(error, 'load');
+        notify('error', message);
+        setLoaded({ state: 'failed', message });
       });
     return () => {
       live = false;
@@ -84,7 +89,9 @@ export default function RidePage() {
         </Link>
         <p className={`${eyebrow} mt-4`}>Account</p>
         <h1 className="mt-2 text-3xl font-bold tracking-tight text-brand sm:text-4xl">Your Ride</h1>
-        {!ride ? (
+        {loaded.state === 'failed' ? (
+          <p className="mt-8 text-ink-muted">{loaded.message}</p>
+        ) : !ride ? (
           <PageLoading label="Loading your ride..." />
         ) : (
           <>
@@ -110,7 +117,8 @@ export default function RidePage() {
             {ride.status === 'paid' && ride.changeable ? (
               <div className="mt-8 grid gap-8">
                 <div className={`${card} p-4 sm:p-6`}>
-                  <RescheduleForm ride={ride} onMoved={changed} />
+                  {/* Keyed by the slot: after a move the form starts afresh from the new one. */}
+                  <RescheduleForm key={ride.slotStart} ride={ride} onMoved={changed} />
                 </div>
                 <div className={`${card} p-4 sm:p-6`}>
                   <CancelRide ride={ride} onCancelled={changed} />
