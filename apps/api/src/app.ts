@@ -29,6 +29,7 @@ import { registerAccountRoutes } from './modules/account/account.routes.ts';
 import { registerAdminRoutes } from './modules/admin/admin.routes.ts';
 import { TOTP_SECRET_PURPOSE } from './modules/admin/second-factor.ts';
 import { registerAppointmentRoutes } from './modules/appointments/appointments.routes.ts';
+import { registerCustomerRideRoutes } from './modules/appointments/ride.routes.ts';
 import type { OnAppointmentChanged } from './modules/appointments/status.ts';
 import { registerAuditRoutes } from './modules/audit/audit.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
@@ -36,15 +37,15 @@ import { createGoogleVerifier, type GoogleVerifier } from './modules/auth/google
 import { findSessionUser, sessionPolicies } from './modules/auth/sessions.ts';
 import { sessionStarter } from './modules/auth/start-session.ts';
 import { registerFeedbackRoutes } from './modules/feedback/feedback.routes.ts';
-import { messageRecorder } from './modules/notifications/record-messages.ts';
-import { registerRideRoutes } from './modules/rides/rides.routes.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
+import { messageRecorder } from './modules/notifications/record-messages.ts';
 import type { PaymentProvider } from './modules/payments/payment-provider.ts';
 import { registerPaymentWebhook } from './modules/payments/payments.routes.ts';
 import { createSandboxProvider } from './modules/payments/sandbox-provider.ts';
 import { registerSandboxCheckout } from './modules/payments/sandbox.routes.ts';
 import { createStripeProvider } from './modules/payments/stripe-provider.ts';
 import { createServiceListCache } from './modules/service/service-list-cache.ts';
+import { registerRideRoutes } from './modules/rides/rides.routes.ts';
 import { registerServiceRoutes } from './modules/service/service.routes.ts';
 
 /** The largest request body taken (JSON or form): far above any real request, refused with 413. */
@@ -152,6 +153,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     holdLimits: config.holds,
     hashClientAddress: clientAddressHasher(config.sessionSecret),
     publicBaseUrl: config.publicBaseUrl,
+    onAppointmentChanged,
+    now,
+  });
+  registerCustomerRideRoutes(app, {
+    db: db.db,
+    limiter,
+    policy: { cutoffHours: config.changeCutoffHours, phone: config.business.phone },
+    recordMessages,
     onAppointmentChanged,
     now,
   });

@@ -38,6 +38,10 @@ export function RequireGuest({ children }: { children: ReactNode }) {
   return children;
 }
 
+// A ride of the customer's (/my-appointments/:id): here, not in routes.tsx, to keep it out of
+// the public pages' first download.
+const RidePage = lazy(() => import('./pages/ride.tsx'));
+
 // The console's code loads only for an owner.
 const ConsolePage = lazy(() => import('./pages/admin/console.tsx'));
 
@@ -53,13 +57,18 @@ function OwnerConsole() {
 }
 
 /**
- * Every address the other routes (routes.tsx) do not take: the owner's console under `/admin`,
- * else the 404 page. Here rather than in routes.tsx, so the first download of the public pages
+ * Every address the other routes (routes.tsx) do not take: a customer's ride page, the owner's
+ * console under `/admin`, else the 404 page. Here rather than in routes.tsx, so the first download of the public pages
  * carries nothing of the console.
  */
 export function OtherRoutes() {
   return (
     <Switch>
+      <Route path="/my-appointments/:id">
+        <RequireUser>
+          <RidePage />
+        </RequireUser>
+      </Route>
       <Route path="/admin" nest component={OwnerConsole} />
       <Route component={NotFoundPage} />
     </Switch>

@@ -81,6 +81,12 @@ const EnvSchema = z
     HOLDS_PER_ACCOUNT: z.coerce.number().int().min(1).max(1_000_000).default(3),
     HOLDS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(6),
     HOLD_LAPSES_PER_ACCOUNT: rateLimit.default(rateLimit.parse('3/24h')),
+    CHANGE_CUTOFF_HOURS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(24 * 30)
+      .default(24),
     RATE_LIMIT_MFA_PER_USER: rateLimit.default(rateLimit.parse('5/15m')),
     RATE_LIMIT_MFA_PER_IP: rateLimit.default(rateLimit.parse('20/15m')),
     STRIPE_SECRET_KEY: z
@@ -162,6 +168,8 @@ export interface Config {
    * out unpaid within a window before it must wait (`book_hold`, ADR 012).
    */
   holds: HoldLimits;
+  /** Customers reschedule or cancel a paid ride online up to this many hours before pickup. */
+  changeCutoffHours: number;
   /** Stripe when both keys are set; otherwise the local sandbox checkout (never in production). */
   stripe: { secretKey: string; webhookSecret: string } | undefined;
 }
@@ -220,6 +228,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       perAddress: env.HOLDS_PER_ADDRESS,
       lapsesPerAccount: env.HOLD_LAPSES_PER_ACCOUNT,
     },
+    changeCutoffHours: env.CHANGE_CUTOFF_HOURS,
     stripe:
       env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
         ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET }

@@ -33,6 +33,8 @@ export const rateLimitKeys = {
   /** Checkout and payment-result requests from one client address. */
   paymentByIp: (ip: string) => `payment:ip:${ip}`,
   feedbackByUser: (userId: string) => `feedback:user:${userId}`,
+  /** A customer's reschedules and cancellations of their rides. */
+  rideChangesByUser: (userId: string) => `ride-change:user:${userId}`,
   /** Wrong second-factor codes (TOTP or recovery) for one owner account. */
   mfaByUser: (userId: string) => `mfa:user:${userId}`,
   /** Wrong second-factor codes from one client address. */

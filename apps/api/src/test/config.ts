@@ -44,6 +44,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       perAddress: 6,
       lapsesPerAccount: { max: 3, windowMs: 24 * 3_600_000 },
     },
+    changeCutoffHours: 24,
     stripe: undefined,
     ...overrides,
   };

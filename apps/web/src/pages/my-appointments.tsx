@@ -85,6 +85,15 @@ function Badge({ className, children }: { className: string; children: string })
   );
 }
 
+/**
+ * A booked ride (the Booking Fee Paid badge) opens its own page, where the customer may change
+ * their plans; the page tells a ride whose time has passed. Decided without the slot rules,
+ * which would add them to the first download.
+ */
+function opensRidePage(appointment: AppointmentView): boolean {
+  return appointment.payment && !appointment.cancelled && !appointment.isCompleted;
+}
+
 function AppointmentCard({ appointment }: { appointment: AppointmentView }) {
   const { serviceData } = appointment;
   return (
@@ -104,7 +113,16 @@ function AppointmentCard({ appointment }: { appointment: AppointmentView }) {
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="min-w-0">
             <h2 id={`appointment-${appointment._id}`} className="text-lg font-semibold text-brand">
-              {serviceData.name}
+              {opensRidePage(appointment) ? (
+                <Link
+                  href={`/my-appointments/${appointment._id}`}
+                  className="underline decoration-brand/30 underline-offset-4 hover:decoration-brand"
+                >
+                  {serviceData.name}
+                </Link>
+              ) : (
+                serviceData.name
+              )}
             </h2>
             {appointment.type && <p className="text-sm text-ink-muted">{appointment.type}</p>}
           </div>

@@ -1,0 +1,168 @@
+import { and, eq, gt, gte, inArray, lt, or } from 'drizzle-orm';
+import { appointments, blocks, services, users, type Appointment, type Database } from '@app/db';
+import {
+  BOOKING_WINDOW_DAYS,
+  LIVE_APPOINTMENT_STATUSES,
+  SLOT_MINUTES,
+  earliestSlotStart,
+  slotOfInstant,
+  type RideView,
+} from '@app/shared';
+import { AppError } from '../../errors.ts';
+import type { AuditActor } from '../audit/record-audit.ts';
+
+/*
+ * What the ride page's three calls share: finding the customer's own ride, the limit on
+ * changing it online, and its view.
+ */
+
+/** Someone else's ride, and a ride that does not exist, answer the same. */
+export const RIDE_NOT_FOUND_MESSAGE = 'Ride not found';
+export const RIDE_NOT_CHANGEABLE_MESSAGE =
+  'This ride can no longer be changed online. Please call us if you need help with it.';
+export const RIDE_CHANGED_ELSEWHERE_MESSAGE =
+  'This ride was just changed elsewhere. Please reload the page to see it as it is now.';
+
+/** After the limit the business takes changes by phone: the page says so too. */
+export function tooLateToChangeMessage(cutoffHours: number, phone: string): string {
+  return `Rides can be changed online up to ${cutoffHours} hours before pickup. Please call us at ${phone}.`;
+}
+
+/** The settings of changing plans: the limit before pickup, and whom to call after it. */
+export interface ChangePolicy {
+  cutoffHours: number;
+  phone: string;
+}
+
+export interface OwnRide {
+  appointment: Appointment;
+  service: { id: string; name: string; image: string; address: string };
+  /** The customer, as the audit trail names them. */
+  actor: AuditActor;
+}
+
+/**
+ * The customer's own ride, or 404 for anyone else's. In a transaction, `lock` takes the
+ * appointment's row FOR UPDATE: a change then reads the row no other change can move under it.
+ */
+export async function findOwnRide(
+  db: Database,
+  appointmentId: string,
+  userId: string,
+  options: { lock?: boolean } = {},
+): Promise<OwnRide> {
+  const query = db
+    .select({
+      appointment: appointments,
+      service: {
+        id: services.id,
+        name: services.name,
+        image: services.image,
+        address: services.address,
+      },
+      email: users.email,
+    })
+    .from(appointments)
+    .innerJoin(services, eq(services.id, appointments.serviceId))
+    .innerJoin(users, eq(users.id, appointments.userId))
+    .where(and(eq(appointments.id, appointmentId), eq(appointments.userId, userId)));
+  const [row] = options.lock ? await query.for('update', { of: appointments }) : await query;
+  if (!row) throw AppError.notFound(RIDE_NOT_FOUND_MESSAGE);
+  return {
+    appointment: row.appointment,
+    service: row.service,
+    actor: { userId, label: row.email },
+  };
+}
+
+/** Whether the customer may still change the ride online: paid, and before the limit. */
+export function mayChangeOnline(appointment: Appointment, now: Date, cutoffHours: number): boolean {
+  return (
+    appointment.status === 'paid' &&
+    appointment.slotStart.getTime() - now.getTime() >= cutoffHours * 3_600_000
+  );
+}
+
+/** Refuses a change the policy does not allow, with what the customer can do instead. */
+export function assertChangeable(appointment: Appointment, now: Date, policy: ChangePolicy): void {
+  if (appointment.status !== 'paid') throw AppError.conflict(RIDE_NOT_CHANGEABLE_MESSAGE);
+  if (!mayChangeOnline(appointment, now, policy.cutoffHours)) {
+    throw AppError.unprocessable(tooLateToChangeMessage(policy.cutoffHours, policy.phone));
+  }
+}
+
+const SLOT_MS = SLOT_MINUTES * 60_000;
+
+/**
+ * The car's slots nobody may move a ride onto, within the booking window: live appointments
+ * (holds past their time aside) and the owner's blocks, each block as the slots it covers
+ * (a slot starting at s is blocked iff starts_at <= s < ends_at).
+ */
+export async function listTakenSlots(
+  db: Database,
+  serviceId: string,
+  now: Date,
+): Promise<Record<string, string[]>> {
+  const from = earliestSlotStart(now);
+  // One day past the window covers its last New York day whatever the offset.
+  const until = new Date(now.getTime() + (BOOKING_WINDOW_DAYS + 1) * 86_400_000);
+  const [taken, blocked] = await Promise.all([
+    db
+      .select({ slotStart: appointments.slotStart })
+      .from(appointments)
+      .where(
+        and(
+          eq(appointments.serviceId, serviceId),
+          inArray(appointments.status, LIVE_APPOINTMENT_STATUSES),
+          or(eq(appointments.status, 'paid'), gte(appointments.holdExpiresAt, now)),
+          gte(appointments.slotStart, from),
+          lt(appointments.slotStart, until),
+        ),
+      ),
+    db
+      .select({ startsAt: blocks.startsAt, endsAt: blocks.endsAt })
+      .from(blocks)
+      .where(
+        and(eq(blocks.serviceId, serviceId), gt(blocks.endsAt, from), lt(blocks.startsAt, until)),
+      ),
+  ]);
+  const starts = taken.map((row) => row.slotStart.getTime());
+  for (const block of blocked) {
+    // Slot starts sit on the UTC half-hour grid (New York's offsets are whole hours).
+    const first = Math.max(Math.ceil(block.startsAt.getTime() / SLOT_MS) * SLOT_MS, from.getTime());
+    const last = Math.min(block.endsAt.getTime(), until.getTime());
+    for (let start = first; start < last; start += SLOT_MS) starts.push(start);
+  }
+  const byDay: Record<string, string[]> = {};
+  for (const start of new Set(starts)) {
+    const { slotDate, slotTime } = slotOfInstant(new Date(start));
+    (byDay[slotDate] ??= []).push(slotTime);
+  }
+  return byDay;
+}
+
+/** The ride as its page shows it; the taken slots only while it may still be moved. */
+export async function rideView(
+  db: Database,
+  ride: OwnRide,
+  now: Date,
+  policy: ChangePolicy,
+): Promise<RideView> {
+  const { appointment, service } = ride;
+  const changeable = mayChangeOnline(appointment, now, policy.cutoffHours);
+  return {
+    id: appointment.id,
+    status: appointment.status,
+    service,
+    serviceType: appointment.serviceType,
+    slotDate: appointment.slotDate,
+    slotTime: appointment.slotTime,
+    slotStart: appointment.slotStart.toISOString(),
+    pickupAddress: appointment.pickupAddress,
+    dropoffAddress: appointment.dropoffAddress,
+    amountCents: appointment.amountCents,
+    changeable,
+    changeCutoffHours: policy.cutoffHours,
+    slotsTaken: changeable ? await listTakenSlots(db, service.id, now) : {},
+  };
+}

@@ -1,0 +1,110 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '@app/db';
+import {
+  CancelRideRequestSchema,
+  MESSAGES,
+  RescheduleRequestSchema,
+  RideParamsSchema,
+  formatSlotDateLong,
+  type RideChangeResponse,
+  type CustomerRideResponse,
+} from '@app/shared';
+import type { RateLimit } from '../../config/env.ts';
+import { signedInUser } from '../../plugins/auth.ts';
+import { rateLimitKeys, type Limiter } from '../../plugins/rate-limit.ts';
+import type { RecordMessages } from '../notifications/record-messages.ts';
+import { cancelAppointment } from './cancel-appointment.ts';
+import { getRide } from './get-ride.ts';
+import { rideView, type ChangePolicy } from './own-ride.ts';
+import { rescheduleAppointment } from './reschedule-appointment.ts';
+import type { OnAppointmentChanged } from './status.ts';
+
+/** Changes of plan per account: far above a customer's need, a bound on churning slots. */
+export const RIDE_CHANGES_PER_USER: RateLimit = { max: 20, windowMs: 60 * 60_000 };
+
+export interface RideRouteDeps {
+  db: Database;
+  limiter: Limiter;
+  policy: ChangePolicy;
+  recordMessages: RecordMessages;
+  onAppointmentChanged: OnAppointmentChanged;
+  now: () => Date;
+}
+
+/**
+ * The customer's ride page: the ride, moving it to another slot, cancelling it. Only the
+ * customer's own rides (anyone else's is 404); the GET changes nothing, so a mail scanner
+ * following a message's link to the page changes nothing either.
+ */
+export function registerCustomerRideRoutes(app: FastifyInstance, deps: RideRouteDeps): void {
+  const { db, now, policy } = deps;
+  const customer = { config: { auth: 'customer' as const } };
+  const countChange = (userId: string) =>
+    deps.limiter.consume(
+      rateLimitKeys.rideChangesByUser(userId),
+      RIDE_CHANGES_PER_USER,
+      MESSAGES.tooManyRequests,
+    );
+
+  app.get(
+    '/api/appointments/:id',
+    customer,
+    async (request, reply): Promise<CustomerRideResponse> => {
+      reply.header('cache-control', 'no-store');
+      const { id } = RideParamsSchema.parse(request.params);
+      const ride = await getRide(db, {
+        appointmentId: id,
+        userId: signedInUser(request).id,
+        now: now(),
+        policy,
+      });
+      return { success: true, ride };
+    },
+  );
+
+  app.post(
+    '/api/appointments/:id/reschedule',
+    customer,
+    async (request): Promise<RideChangeResponse> => {
+      const { id } = RideParamsSchema.parse(request.params);
+      const slot = RescheduleRequestSchema.parse(request.body);
+      const userId = signedInUser(request).id;
+      await countChange(userId);
+      const at = now();
+      const { ride, change } = await rescheduleAppointment(
+        db,
+        { ...slot, appointmentId: id, userId },
+        { now: at, policy, recordMessages: deps.recordMessages },
+      );
+      deps.onAppointmentChanged(change);
+      return {
+        success: true,
+        message: `Your ride is now on ${formatSlotDateLong(slot.slotDate)} at ${slot.slotTime}.`,
+        ride: await rideView(db, ride, at, policy),
+      };
+    },
+  );
+
+  app.post(
+    '/api/appointments/:id/cancel',
+    customer,
+    async (request): Promise<RideChangeResponse> => {
+      const { id } = RideParamsSchema.parse(request.params);
+      CancelRideRequestSchema.parse(request.body ?? {});
+      const userId = signedInUser(request).id;
+      await countChange(userId);
+      const at = now();
+      const { ride, change } = await cancelAppointment(
+        db,
+        { appointmentId: id, userId },
+        { now: at, policy, recordMessages: deps.recordMessages },
+      );
+      deps.onAppointmentChanged(change);
+      return {
+        success: true,
+        message: 'Your ride is cancelled.',
+        ride: await rideView(db, ride, at, policy),
+      };
+    },
+  );
+}

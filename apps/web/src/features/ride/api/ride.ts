@@ -1,0 +1,14 @@
+import type { RescheduleRequest, RideChangeResponse, CustomerRideResponse } from '@app/shared';
+import { api } from '../../../lib/api-client.ts';
+
+const ridePath = (id: string) => `/appointments/${encodeURIComponent(id)}`;
+
+/** The signed-in customer's own ride (anyone else's answers 404). */
+export const getRide = (id: string) => api.get<CustomerRideResponse>(ridePath(id));
+
+/** Moves the ride to another free slot of the same car. */
+export const rescheduleRide = (id: string, slot: RescheduleRequest) =>
+  api.post<RideChangeResponse>(`${ridePath(id)}/reschedule`, slot);
+
+/** Cancels the ride (the booking fee is not refunded). */
+export const cancelRide = (id: string) => api.post<RideChangeResponse>(`${ridePath(id)}/cancel`);

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { daysWithFreeSlots } from './free-slots.ts';
+
+// 11:10 PM in New York on Sunday 22 November 2026: one slot (11:30 PM) is left today.
+const NOW = new Date('2026-11-23T04:10:00Z');
+
+describe('daysWithFreeSlots', () => {
+  it('leaves out taken slots, and days with none left', () => {
+    const days = daysWithFreeSlots(NOW, {
+      '22_11_2026': ['11:30 PM'],
+      '23_11_2026': ['12:00 AM', '12:30 AM'],
+    });
+    expect(days[0]?.key).toBe('23_11_2026');
+    expect(days[0]?.slots[0]?.label).toBe('1:00 AM');
+    expect(days).toHaveLength(89);
+  });
+
+  it('keeps today while it has a slot', () => {
+    const days = daysWithFreeSlots(NOW, {});
+    expect(days[0]?.key).toBe('22_11_2026');
+    expect(days[0]?.slots.map((slot) => slot.label)).toEqual(['11:30 PM']);
+  });
+});
