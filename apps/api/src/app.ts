@@ -35,6 +35,7 @@ import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { createGoogleVerifier, type GoogleVerifier } from './modules/auth/google-verifier.ts';
 import { findSessionUser, sessionPolicies } from './modules/auth/sessions.ts';
 import { sessionStarter } from './modules/auth/start-session.ts';
+import { registerBlockRoutes } from './modules/blocks/blocks.routes.ts';
 import { registerFeedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import type { PaymentProvider } from './modules/payments/payment-provider.ts';
@@ -161,6 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now,
   });
   registerAuditRoutes(app, { db: db.db });
+  registerBlockRoutes(app, { db: db.db, now, onSlotsChanged: () => serviceList.invalidate() });
   await registerPaymentWebhook(app, { db: db.db, payments, onAppointmentChanged, now });
   if (payments.name === 'sandbox')
     await registerSandboxCheckout(app, { db: db.db, payments, onAppointmentChanged, now });
