@@ -17,3 +17,25 @@ export function ownerLinkPath(email: string): string {
     throw new Error(`no owner ${email}: the runner adds the owners (playwright.config.ts)`);
   return path;
 }
+
+/**
+ * The console areas whose specs sign an owner of their own in through the API (`admin-area-owner.ts`):
+ * one owner per area and project, so the specs run in parallel with each other and with
+ * `admin-console`, whose owner goes through the screens.
+ */
+export const E2E_AREA_OWNER_AREAS = ['blocks', 'feedback', 'numbers'] as const;
+export type E2EArea = (typeof E2E_AREA_OWNER_AREAS)[number];
+
+export function areaOwnerEmail(area: E2EArea, project: string): string {
+  return `owner.${area}.${project}@e2e.example.com`;
+}
+
+/** Every owner the runner adds. */
+export function allE2EOwnerEmails(): string[] {
+  return [
+    ...Object.values(E2E_OWNERS),
+    ...E2E_AREA_OWNER_AREAS.flatMap((area) =>
+      Object.keys(E2E_OWNERS).map((project) => areaOwnerEmail(area, project)),
+    ),
+  ];
+}
