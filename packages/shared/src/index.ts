@@ -20,3 +20,4 @@ export * from './audit.ts';
 export * from './schemas/admin.ts';
 export * from './schemas/sessions.ts';
 export * from './schemas/blocks.ts';
+export * from './schemas/owner-feedback.ts';
