@@ -72,7 +72,7 @@ describe.each(await databaseKinds())('the owner’s feedback on %s', (kind) => {
   const allOf = async (query: string) => {
     const items: OwnerFeedbackItem[] = [];
     let before: string | null = null;
-    let total = -1;
+    let total: number;
     do {
       const result = await page(`?${query}&limit=7${before ? `&before=${before}` : ''}`);
       expect(result.feedback.length).toBeLessThanOrEqual(7);
