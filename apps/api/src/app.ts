@@ -38,6 +38,7 @@ import { sessionStarter } from './modules/auth/start-session.ts';
 import { registerBlockRoutes } from './modules/blocks/blocks.routes.ts';
 import { registerFeedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
+import { registerNumbersRoutes } from './modules/numbers/numbers.routes.ts';
 import { registerOwnerFeedbackRoutes } from './modules/owner-feedback/owner-feedback.routes.ts';
 import type { PaymentProvider } from './modules/payments/payment-provider.ts';
 import { registerPaymentWebhook } from './modules/payments/payments.routes.ts';
@@ -165,6 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuditRoutes(app, { db: db.db });
   registerBlockRoutes(app, { db: db.db, now, onSlotsChanged: () => serviceList.invalidate() });
   registerOwnerFeedbackRoutes(app, { db: db.db });
+  registerNumbersRoutes(app, { db: db.db, now });
   await registerPaymentWebhook(app, { db: db.db, payments, onAppointmentChanged, now });
   if (payments.name === 'sandbox')
     await registerSandboxCheckout(app, { db: db.db, payments, onAppointmentChanged, now });

@@ -21,3 +21,4 @@ export * from './schemas/admin.ts';
 export * from './schemas/sessions.ts';
 export * from './schemas/blocks.ts';
 export * from './schemas/owner-feedback.ts';
+export * from './schemas/numbers.ts';
