@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
-import { appointments, auditEvents, blocks, slotIsBlocked, type Database } from '@app/db';
+import { appointments, auditEvents, blocks, refunds, slotIsBlocked, type Database } from '@app/db';
 import {
   BLOCK_MESSAGES,
   BlockResponseSchema,
@@ -312,5 +312,49 @@ describe.each(await databaseKinds())('blocks on %s', (kind) => {
       before: { id: sooner.id },
     });
     await db.delete(blocks);
+  });
+
+  it('refunds a payment that comes after its hold ran out and the owner blocked the slot', async () => {
+    const { browser: rider } = await signedInBrowser(app, db, NOW, 'Late Payer');
+    const appointmentId = await bookOk(
+      rider,
+      bookingRequest(teslaS, { slotDate: '27_11_2026', slotTime: '9:00 AM' }),
+    );
+    const opened = await rider.post('/api/user/create-checkout-session', {
+      appointmentId,
+      slotDate: 'ignored',
+      slotTime: 'ignored',
+    });
+    expect(opened.statusCode, opened.body).toBe(200);
+    const path = new URL(opened.json<{ url: string }>().url).pathname;
+    // The hold runs out unpaid (the sweep has not released it yet); the owner blocks the time.
+    await db
+      .update(appointments)
+      .set({ holdExpiresAt: new Date(NOW.getTime() - 60_000) })
+      .where(eq(appointments.id, appointmentId));
+    const made = await createOk(
+      block({
+        startDate: '2026-11-27',
+        startTime: '08:00',
+        endDate: '2026-11-27',
+        endTime: '12:00',
+      }),
+    );
+
+    const paid = await app.inject({
+      method: 'POST',
+      url: `${path}/pay`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'name=Late+Payer&card=4242+4242+4242+4242&exp=12+%2F+34&cvc=123',
+    });
+    expect(paid.statusCode).toBe(303);
+    const [row] = await db.select().from(appointments).where(eq(appointments.id, appointmentId));
+    expect(row?.status).not.toBe('paid');
+    const [refund] = await db
+      .select()
+      .from(refunds)
+      .where(eq(refunds.appointmentId, appointmentId));
+    expect(refund).toMatchObject({ reason: 'late_payment', amountCents: row?.amountCents });
+    await deleteOk(made.id);
   });
 });
