@@ -36,9 +36,12 @@ import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { createGoogleVerifier, type GoogleVerifier } from './modules/auth/google-verifier.ts';
 import { findSessionUser, sessionPolicies } from './modules/auth/sessions.ts';
 import { sessionStarter } from './modules/auth/start-session.ts';
+import { registerBlockRoutes } from './modules/blocks/blocks.routes.ts';
 import { registerFeedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { messageRecorder } from './modules/notifications/record-messages.ts';
+import { registerNumbersRoutes } from './modules/numbers/numbers.routes.ts';
+import { registerOwnerFeedbackRoutes } from './modules/owner-feedback/owner-feedback.routes.ts';
 import type { PaymentProvider } from './modules/payments/payment-provider.ts';
 import { registerPaymentWebhook } from './modules/payments/payments.routes.ts';
 import { createSandboxProvider } from './modules/payments/sandbox-provider.ts';
@@ -174,6 +177,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerAuditRoutes(app, { db: db.db });
   registerRideRoutes(app, { db: db.db, payments, recordMessages, onAppointmentChanged, now });
+  registerBlockRoutes(app, { db: db.db, now, onSlotsChanged: () => serviceList.invalidate() });
+  registerOwnerFeedbackRoutes(app, { db: db.db });
+  registerNumbersRoutes(app, { db: db.db, now });
   await registerPaymentWebhook(app, { db: db.db, payments, onAppointmentChanged, now });
   if (payments.name === 'sandbox')
     await registerSandboxCheckout(app, { db: db.db, payments, onAppointmentChanged, now });

@@ -29,12 +29,16 @@ export type BookHoldOutcome =
   /** Their client address already holds as many unpaid slots as it may. */
   | { outcome: 'too_many_address_holds' }
   /** The customer let too many holds run out lately: they may hold again from `retryAt`. */
-  | { outcome: 'lapsed_too_often'; retryAt: Date };
+  | { outcome: 'lapsed_too_often'; retryAt: Date }
+  /** The owner blocked the car at that time (`slotIsBlocked`). */
+  | { outcome: 'blocked' };
 
 /**
  * Books a hold (an appointment awaiting payment) through the `book_hold` function of
- * migration 0010, in one round trip and one transaction: the customer's row is locked (and
- * their address's lock taken); a retry of a booking already made answers that booking; the
+ * the blocks migration, in one round trip and one transaction: the customer's row is locked (and
+ * their address's lock taken); a retry of a booking already made answers that booking; a slot
+ * the owner blocked is refused (the car's row taken FOR KEY SHARE first, against a block being
+ * made); the
  * customer's lapsed and live holds and their address's live holds are counted against the
  * limits; a stale hold on the same slot is released, and the row is inserted. A live
  * appointment already on the slot makes it throw the unique violation of
@@ -64,6 +68,7 @@ export async function bookHold(
     case 'retried':
       return { outcome: row.outcome, appointmentId: row.appointment_id as string };
     case 'key_reused':
+    case 'blocked':
     case 'too_many_holds':
     case 'too_many_address_holds':
       return { outcome: row.outcome };

@@ -21,3 +21,6 @@ export * from './schemas/admin.ts';
 export * from './schemas/sessions.ts';
 export * from './schemas/rides.ts';
 export * from './schemas/customer-ride.ts';
+export * from './schemas/blocks.ts';
+export * from './schemas/owner-feedback.ts';
+export * from './schemas/numbers.ts';

@@ -31,6 +31,8 @@ export const TOO_MANY_HOLDS_MESSAGE =
   'You have bookings waiting for payment. Please complete them or wait a few minutes before booking again.';
 export const TOO_MANY_ADDRESS_HOLDS_MESSAGE =
   'Too many bookings from your network are waiting for payment. Please complete them or try again later.';
+export const SLOT_BLOCKED_MESSAGE =
+  'This car is not available at this time. Please choose another time.';
 export const BOOKING_KEY_REUSED_MESSAGE =
   'This booking was already sent with other details. Please start your booking again.';
 
@@ -124,6 +126,8 @@ export async function bookAppointment(
         return { appointmentId: booked.appointmentId, change: null };
       case 'key_reused':
         throw AppError.unprocessable(BOOKING_KEY_REUSED_MESSAGE);
+      case 'blocked':
+        throw AppError.conflict(SLOT_BLOCKED_MESSAGE);
       case 'too_many_holds':
         throw AppError.tooManyRequests(TOO_MANY_HOLDS_MESSAGE);
       case 'too_many_address_holds':

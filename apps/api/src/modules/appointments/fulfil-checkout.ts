@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { appointments, type Database } from '@app/db';
+import { appointments, services, slotIsBlocked, type Database } from '@app/db';
 import type { RefundReason } from '@app/shared';
 import { isUniqueViolation } from '../../db-errors.ts';
 import type { CheckoutSession, PaymentProvider } from '../payments/payment-provider.ts';
@@ -79,11 +79,17 @@ async function decidePayment(tx: Database, session: CheckoutOutcome, now: Date):
 
   const paidBy = { checkoutSessionId: session.id, paymentIntentId: session.paymentIntentId };
   const byId = eq(appointments.id, appointment.id);
-  if (appointment.status === 'pending_payment') {
+  // A block cannot be made over a live hold, but can once the hold has run out: a payment that
+  // comes after that is refunded like one whose slot was taken.
+  const blocked =
+    (appointment.status === 'expired' ||
+      (appointment.status === 'pending_payment' && appointment.holdExpiresAt <= now)) &&
+    (await isSlotBlocked(tx, appointment));
+  if (!blocked && appointment.status === 'pending_payment') {
     const [change] = await changeStatus(tx, byId, 'pending_payment', 'paid', now, paidBy);
     if (change) return { kind: 'paid', change };
   }
-  if (appointment.status === 'expired') {
+  if (!blocked && appointment.status === 'expired') {
     // Paid after its hold was released: kept if the slot is still free. The savepoint keeps
     // the transaction usable when the slot's unique index says it is not.
     try {
@@ -108,4 +114,21 @@ async function decidePayment(tx: Database, session: CheckoutOutcome, now: Date):
     at: now,
   });
   return { kind: 'refund', appointmentId: appointment.id, reason, refundId };
+}
+
+/**
+ * Whether the owner blocked the appointment's slot. The car's row is taken FOR KEY SHARE first,
+ * as `book_hold` does: a block being made on the car is waited for, then seen.
+ */
+async function isSlotBlocked(
+  tx: Database,
+  appointment: { serviceId: string; slotStart: Date },
+): Promise<boolean> {
+  const ofCar = eq(services.id, appointment.serviceId);
+  await tx.select({ id: services.id }).from(services).where(ofCar).for('key share');
+  const [row] = await tx
+    .select({ blocked: slotIsBlocked(services.id, appointment.slotStart) })
+    .from(services)
+    .where(ofCar);
+  return row?.blocked === true;
 }

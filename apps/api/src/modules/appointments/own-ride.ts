@@ -1,15 +1,15 @@
-import { and, eq, gt, gte, inArray, lt, or } from 'drizzle-orm';
-import { appointments, blocks, services, users, type Appointment, type Database } from '@app/db';
+import { and, eq, gte, inArray, lt, or } from 'drizzle-orm';
+import { appointments, services, users, type Appointment, type Database } from '@app/db';
 import {
   BOOKING_WINDOW_DAYS,
   LIVE_APPOINTMENT_STATUSES,
-  SLOT_MINUTES,
   earliestSlotStart,
   slotOfInstant,
   type RideView,
 } from '@app/shared';
 import { AppError } from '../../errors.ts';
 import type { AuditActor } from '../audit/record-audit.ts';
+import { listBlockedSlots } from '../service/list-blocked-slots.ts';
 
 /*
  * What the ride page's three calls share: finding the customer's own ride, the limit on
@@ -91,12 +91,9 @@ export function assertChangeable(appointment: Appointment, now: Date, policy: Ch
   }
 }
 
-const SLOT_MS = SLOT_MINUTES * 60_000;
-
 /**
  * The car's slots nobody may move a ride onto, within the booking window: live appointments
- * (holds past their time aside) and the owner's blocks, each block as the slots it covers
- * (a slot starting at s is blocked iff starts_at <= s < ends_at).
+ * (holds past their time aside) and the slots the owner's blocks cover.
  */
 export async function listTakenSlots(
   db: Database,
@@ -119,25 +116,18 @@ export async function listTakenSlots(
           lt(appointments.slotStart, until),
         ),
       ),
-    db
-      .select({ startsAt: blocks.startsAt, endsAt: blocks.endsAt })
-      .from(blocks)
-      .where(
-        and(eq(blocks.serviceId, serviceId), gt(blocks.endsAt, from), lt(blocks.startsAt, until)),
-      ),
+    listBlockedSlots(db, from, until),
   ]);
-  const starts = taken.map((row) => row.slotStart.getTime());
-  for (const block of blocked) {
-    // Slot starts sit on the UTC half-hour grid (New York's offsets are whole hours).
-    const first = Math.max(Math.ceil(block.startsAt.getTime() / SLOT_MS) * SLOT_MS, from.getTime());
-    const last = Math.min(block.endsAt.getTime(), until.getTime());
-    for (let start = first; start < last; start += SLOT_MS) starts.push(start);
+  const slots = new Map<string, { slotDate: string; slotTime: string }>();
+  for (const row of taken) {
+    const slot = slotOfInstant(row.slotStart);
+    slots.set(`${slot.slotDate} ${slot.slotTime}`, slot);
+  }
+  for (const slot of blocked) {
+    if (slot.serviceId === serviceId) slots.set(`${slot.slotDate} ${slot.slotTime}`, slot);
   }
   const byDay: Record<string, string[]> = {};
-  for (const start of new Set(starts)) {
-    const { slotDate, slotTime } = slotOfInstant(new Date(start));
-    (byDay[slotDate] ??= []).push(slotTime);
-  }
+  for (const { slotDate, slotTime } of slots.values()) (byDay[slotDate] ??= []).push(slotTime);
   return byDay;
 }
 

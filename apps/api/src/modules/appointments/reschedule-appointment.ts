@@ -1,5 +1,5 @@
-import { and, eq, gt, lt, lte, sql } from 'drizzle-orm';
-import { appointments, blocks, services, type Database } from '@app/db';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import { appointments, blockCovers, blocks, services, type Database } from '@app/db';
 import {
   SLOT_TAKEN_MESSAGE,
   isBookableSlot,
@@ -65,8 +65,7 @@ export async function rescheduleAppointment(
         .where(
           and(
             eq(blocks.serviceId, before.serviceId),
-            lte(blocks.startsAt, slotStart),
-            gt(blocks.endsAt, slotStart),
+            blockCovers({ startsAt: blocks.startsAt, endsAt: blocks.endsAt }, slotStart),
           ),
         )
         .limit(1);

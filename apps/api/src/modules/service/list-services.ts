@@ -1,6 +1,13 @@
 import { and, asc, eq, gt, gte, or } from 'drizzle-orm';
 import { appointments, services, type Database } from '@app/db';
-import { businessToday, instantFromWallClock, type CarModel, type Service } from '@app/shared';
+import {
+  businessToday,
+  instantFromWallClock,
+  lastBookableDay,
+  type CarModel,
+  type Service,
+} from '@app/shared';
+import { listBlockedSlots } from './list-blocked-slots.ts';
 
 type ServiceRow = typeof services.$inferSelect;
 
@@ -32,11 +39,16 @@ export function toServiceJson(row: ServiceRow, slotsBooked: Service['slots_booke
 
 /**
  * Every service in catalogue order, each with the slots taken from today (New York) on:
- * paid and still-held alike, as time labels by `d_m_yyyy`, never who took them.
+ * paid and still-held alike, and those the owner blocked, as time labels by `d_m_yyyy`, never
+ * who took them or why.
  */
 export async function listServices(db: Database, now: Date): Promise<Service[]> {
   const startOfToday = instantFromWallClock({ ...businessToday(now), hour: 0, minute: 0 }) ?? now;
-  const [rows, taken] = await Promise.all([
+  const last = lastBookableDay(now);
+  const endOfWindow =
+    instantFromWallClock({ ...last, hour: 23, minute: 30 }) ??
+    new Date(now.getTime() + 91 * 86_400_000);
+  const [rows, taken, blocked] = await Promise.all([
     db.select().from(services).orderBy(asc(services.position), asc(services.createdAt)),
     db
       .select({
@@ -56,12 +68,14 @@ export async function listServices(db: Database, now: Date): Promise<Service[]> 
         ),
       )
       .orderBy(asc(appointments.slotStart)),
+    listBlockedSlots(db, startOfToday, endOfWindow),
   ]);
 
   const booked = new Map<string, Record<string, string[]>>();
-  for (const slot of taken) {
+  for (const slot of [...taken, ...blocked]) {
     const byDate = booked.get(slot.serviceId) ?? {};
-    (byDate[slot.slotDate] ??= []).push(slot.slotTime);
+    const times = (byDate[slot.slotDate] ??= []);
+    if (!times.includes(slot.slotTime)) times.push(slot.slotTime);
     booked.set(slot.serviceId, byDate);
   }
   return rows.map((row) => toServiceJson(row, booked.get(row.id) ?? {}));

@@ -1,15 +1,45 @@
-import { PlannedArea } from '../../features/admin-shell/components/planned-area.tsx';
+import { useCatalogue } from '../../state/catalogue.tsx';
+import { ConsoleHeading } from '../../features/admin-shell/components/console-heading.tsx';
+import { BlockForm } from '../../features/admin-blocks/components/block-form.tsx';
+import { BlockList } from '../../features/admin-blocks/components/block-list.tsx';
+import { useBlocks } from '../../features/admin-blocks/hooks/use-blocks.ts';
 
-/** /admin/blocks: to be built (issue 14, fleet with photos and blocks). */
+/** /admin/blocks: block a car for a stretch of time (servicing, private use), or remove a block. */
 export default function BlocksScreen() {
+  const { services } = useCatalogue();
+  const { lists, loading, failure, reload } = useBlocks();
   return (
-    <PlannedArea
-      title="Blocks"
-      summary="Times a car cannot be booked: servicing, holidays, private use."
-      holds={[
-        'Blocking a car for a stretch of time, so customers cannot book it',
-        'Removing a block that is no longer needed',
-      ]}
-    />
+    <>
+      <ConsoleHeading title="Blocks">
+        Times a car cannot be booked: servicing, holidays, private use. A time with a paid ride or a
+        ride awaiting payment cannot be blocked until that ride is moved or cancelled.
+      </ConsoleHeading>
+      <div className="mt-6">
+        <BlockForm services={services} onCreated={reload} />
+      </div>
+      {loading && !lists ? (
+        <p role="status" className="mt-8 text-ink-muted">
+          Loading blocks...
+        </p>
+      ) : null}
+      {failure ? (
+        <p role="alert" className="mt-8 text-danger">
+          {failure}
+        </p>
+      ) : null}
+      {lists ? (
+        <>
+          <BlockList
+            title="Upcoming blocks"
+            blocks={lists.upcoming}
+            empty="No car is blocked from now on."
+            onDeleted={reload}
+          />
+          {lists.past.length > 0 ? (
+            <BlockList title="Past blocks" blocks={lists.past} empty="" onDeleted={reload} />
+          ) : null}
+        </>
+      ) : null}
+    </>
   );
 }

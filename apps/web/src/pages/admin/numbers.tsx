@@ -1,16 +1,30 @@
-import { PlannedArea } from '../../features/admin-shell/components/planned-area.tsx';
+import { ConsoleHeading } from '../../features/admin-shell/components/console-heading.tsx';
+import { PeriodNumbers } from '../../features/admin-numbers/components/period-numbers.tsx';
+import { useNumbers } from '../../features/admin-numbers/hooks/use-numbers.ts';
 
-/** /admin/numbers: to be built (issue 14, feedback and numbers). */
+/** /admin/numbers: this week and this month at a glance. */
 export default function NumbersScreen() {
+  const { numbers, failure } = useNumbers();
   return (
-    <PlannedArea
-      title="Numbers"
-      summary="How the business is doing, week by week."
-      holds={[
-        'Rides booked, completed, cancelled and missed',
-        'Deposits taken and refunded',
-        'Ratings from feedback over time',
-      ]}
-    />
+    <>
+      <ConsoleHeading title="Numbers">
+        This week (Monday to Sunday) and this month in New York time. A ride is a paid booking not
+        cancelled, counted on its day; deposits count when paid, refunds when issued.
+      </ConsoleHeading>
+      {numbers ? (
+        <div className="mt-6 grid gap-6 xl:grid-cols-2">
+          <PeriodNumbers period={numbers.week} />
+          <PeriodNumbers period={numbers.month} />
+        </div>
+      ) : failure ? (
+        <p role="alert" className="mt-6 text-danger">
+          {failure}
+        </p>
+      ) : (
+        <p role="status" className="mt-6 text-ink-muted">
+          Loading numbers...
+        </p>
+      )}
+    </>
   );
 }

@@ -1,0 +1,360 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { and, eq } from 'drizzle-orm';
+import { appointments, auditEvents, blocks, refunds, slotIsBlocked, type Database } from '@app/db';
+import {
+  BLOCK_MESSAGES,
+  BlockResponseSchema,
+  BlocksResponseSchema,
+  slotStartsAt,
+  type BlockCreateRequest,
+} from '@app/shared';
+import { buildApp } from '../../app.ts';
+import { NOT_SIGNED_IN_MESSAGE } from '../../errors.ts';
+import { OWNER_ONLY_MESSAGE } from '../../plugins/auth.ts';
+import {
+  bookingRequest,
+  bookOk,
+  serviceIdByName,
+  signedInBrowser,
+  slotsBookedOf,
+} from '../../test/booking.ts';
+import { Browser, expectFailure, expectSuccess } from '../../test/browser.ts';
+import { testConfig } from '../../test/config.ts';
+import { databaseKinds, openTestDatabase, type TestDatabase } from '../../test/databases.ts';
+import { insertAppointment, insertUser } from '../../test/fixtures.ts';
+import { signedInOwner } from '../../test/owners.ts';
+import { SLOT_BLOCKED_MESSAGE } from '../appointments/book-appointment.ts';
+import { SERVICE_NOT_FOUND_MESSAGE } from './create-block.ts';
+
+// Sunday 22 November 2026, 10:07 AM in New York.
+const NOW = new Date('2026-11-22T15:07:00Z');
+
+describe.each(await databaseKinds())('blocks on %s', (kind) => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let db: Database;
+  let owner: Browser;
+  let customer: Browser;
+  let teslaS: string;
+  let camry: string;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    db = database.handle.db;
+    app = await buildApp({ config: testConfig(), db: database.handle, now: () => NOW });
+    ({ browser: owner } = await signedInOwner(app, db, NOW));
+    ({ browser: customer } = await signedInBrowser(app, db, NOW));
+    teslaS = await serviceIdByName(db, 'Tesla Model S');
+    camry = await serviceIdByName(db, 'Toyota Camry');
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.drop();
+  });
+
+  const block = (overrides: Partial<BlockCreateRequest> = {}): BlockCreateRequest => ({
+    serviceId: teslaS,
+    startDate: '2026-11-24',
+    startTime: '10:00',
+    endDate: '2026-11-24',
+    endTime: '11:15',
+    note: 'Tyres',
+    ...overrides,
+  });
+  const createOk = async (body: BlockCreateRequest) => {
+    const response = await owner.post('/api/admin/blocks', body);
+    expectSuccess(response, BLOCK_MESSAGES.created);
+    return BlockResponseSchema.parse(response.json()).block;
+  };
+  const deleteOk = async (id: string) =>
+    expectSuccess(await owner.post(`/api/admin/blocks/${id}/delete`), BLOCK_MESSAGES.deleted);
+
+  it('keeps its routes from visitors (401) and customers (403)', async () => {
+    const visitor = new Browser(app);
+    const id = randomUUID();
+    expectFailure(await visitor.get('/api/admin/blocks'), 401, NOT_SIGNED_IN_MESSAGE);
+    expectFailure(await visitor.post('/api/admin/blocks', block()), 401, NOT_SIGNED_IN_MESSAGE);
+    expectFailure(await visitor.post(`/api/admin/blocks/${id}/delete`), 401, NOT_SIGNED_IN_MESSAGE);
+    expectFailure(await customer.get('/api/admin/blocks'), 403, OWNER_ONLY_MESSAGE);
+    expectFailure(await customer.post('/api/admin/blocks', block()), 403, OWNER_ONLY_MESSAGE);
+    expectFailure(await customer.post(`/api/admin/blocks/${id}/delete`), 403, OWNER_ONLY_MESSAGE);
+    expect(await db.select().from(blocks)).toEqual([]);
+  });
+
+  it('refuses bad input with a message naming what is wrong', async () => {
+    const cases: [Record<string, unknown>, number, string][] = [
+      [{ ...block(), serviceId: 'tesla' }, 400, BLOCK_MESSAGES.car],
+      [{ ...block(), startDate: '24/11/2026' }, 400, BLOCK_MESSAGES.startDate],
+      [{ ...block(), startDate: '2026-02-30' }, 400, BLOCK_MESSAGES.startMissing],
+      [{ ...block(), endTime: '25:00' }, 400, BLOCK_MESSAGES.endTime],
+      [{ ...block(), endTime: undefined }, 400, BLOCK_MESSAGES.endTime],
+      [{ ...block(), endTime: '10:00' }, 400, BLOCK_MESSAGES.endAfterStart],
+      [{ ...block(), endTime: '09:00' }, 400, BLOCK_MESSAGES.endAfterStart],
+      // 2:30 AM on 14 March 2027 does not happen in New York.
+      [
+        block({ startDate: '2027-03-14', startTime: '02:30', endDate: '2027-03-15' }),
+        400,
+        BLOCK_MESSAGES.startMissing,
+      ],
+      [block({ endDate: '2027-11-25' }), 400, BLOCK_MESSAGES.tooLong],
+      [
+        block({ startDate: '2026-11-20', endDate: '2026-11-22', endTime: '10:00' }),
+        400,
+        BLOCK_MESSAGES.endsInPast,
+      ],
+      [block({ note: 'x'.repeat(501) }), 400, BLOCK_MESSAGES.note],
+      [block({ serviceId: randomUUID() }), 404, SERVICE_NOT_FOUND_MESSAGE],
+    ];
+    for (const [body, status, message] of cases) {
+      expectFailure(await owner.post('/api/admin/blocks', body), status, message);
+    }
+    expectFailure(await owner.post('/api/admin/blocks/nope/delete'), 400, 'Invalid block id');
+    expectFailure(
+      await owner.post(`/api/admin/blocks/${randomUUID()}/delete`),
+      404,
+      BLOCK_MESSAGES.notFound,
+    );
+    expect(await db.select().from(blocks)).toEqual([]);
+  });
+
+  it('takes the slots s with starts_at <= s < ends_at out of the list and out of booking', async () => {
+    // 10:15 to 11:00 covers only the 10:30 AM slot; 10:00 starts before it, 11:00 at its end.
+    const made = await createOk(block({ startTime: '10:15', endTime: '11:00' }));
+    expect(made).toMatchObject({
+      serviceId: teslaS,
+      serviceName: 'Tesla Model S',
+      startsAt: '2026-11-24T15:15:00.000Z',
+      endsAt: '2026-11-24T16:00:00.000Z',
+      note: 'Tyres',
+    });
+    expect(made.createdBy).toMatch(/^owner-.*@example\.com$/);
+    expect(await slotsBookedOf(app, teslaS, '24_11_2026')).toEqual(['10:30 AM']);
+    expect(await slotsBookedOf(app, camry, '24_11_2026')).toEqual([]);
+
+    const booking = (slotTime: string) =>
+      bookingRequest(teslaS, { slotDate: '24_11_2026', slotTime });
+    expectFailure(
+      await customer.post('/api/user/book-appointment', booking('10:30 AM')),
+      409,
+      SLOT_BLOCKED_MESSAGE,
+    );
+    await bookOk(customer, booking('10:00 AM'));
+    await bookOk(customer, booking('11:00 AM'));
+    expect([...(await slotsBookedOf(app, teslaS, '24_11_2026'))].sort()).toEqual([
+      '10:00 AM',
+      '10:30 AM',
+      '11:00 AM',
+    ]);
+
+    // The condition other modules reuse says the same.
+    const at = (time: string) => slotStartsAt('24_11_2026', time) as Date;
+    const [row] = await db
+      .select({
+        at1000: slotIsBlocked(teslaS, at('10:00 AM')),
+        at1030: slotIsBlocked(teslaS, at('10:30 AM')),
+        at1100: slotIsBlocked(teslaS, at('11:00 AM')),
+      })
+      .from(blocks)
+      .where(eq(blocks.id, made.id));
+    expect(row).toEqual({ at1000: false, at1030: true, at1100: false });
+
+    await deleteOk(made.id);
+    expect(await slotsBookedOf(app, teslaS, '24_11_2026')).not.toContain('10:30 AM');
+    await bookOk(customer, booking('10:30 AM'));
+    await db.delete(appointments).where(eq(appointments.serviceId, teslaS));
+  });
+
+  it('marks every half hour of a block over several days, from today on', async () => {
+    const made = await createOk(
+      block({
+        startDate: '2026-11-21',
+        startTime: '09:00',
+        endDate: '2026-11-23',
+        endTime: '01:00',
+      }),
+    );
+    const today = await slotsBookedOf(app, teslaS, '22_11_2026');
+    expect(today).toHaveLength(48);
+    expect(await slotsBookedOf(app, teslaS, '23_11_2026')).toEqual(['12:00 AM', '12:30 AM']);
+    await deleteOk(made.id);
+  });
+
+  it('refuses a block over a paid ride or a live hold, naming the ride, until it is cancelled', async () => {
+    const rider = await insertUser(db, 'Rita Rider');
+    const paid = await insertAppointment(db, {
+      userId: rider,
+      serviceId: teslaS,
+      slotDate: '25_11_2026',
+      slotTime: '2:00 PM',
+      status: 'paid',
+    });
+    expectFailure(
+      await owner.post(
+        '/api/admin/blocks',
+        block({
+          startDate: '2026-11-25',
+          startTime: '08:00',
+          endDate: '2026-11-26',
+          endTime: '08:00',
+        }),
+      ),
+      409,
+      'This block covers a paid ride on November 25, 2026 at 2:00 PM for Rita Rider. Move or cancel that ride first.',
+    );
+    // Ending at the ride's start leaves it out.
+    const before = await createOk(
+      block({
+        startDate: '2026-11-25',
+        startTime: '08:00',
+        endDate: '2026-11-25',
+        endTime: '14:00',
+      }),
+    );
+
+    const held = await insertAppointment(db, {
+      userId: rider,
+      serviceId: camry,
+      slotDate: '25_11_2026',
+      slotTime: '3:30 PM',
+      status: 'pending_payment',
+      holdExpiresAt: new Date(NOW.getTime() + 60_000),
+    });
+    const overHold = block({
+      serviceId: camry,
+      startDate: '2026-11-25',
+      startTime: '15:30',
+      endDate: '2026-11-25',
+      endTime: '16:00',
+    });
+    expectFailure(
+      await owner.post('/api/admin/blocks', overHold),
+      409,
+      'This block covers a ride awaiting payment on November 25, 2026 at 3:30 PM for Rita Rider. Move or cancel that ride first.',
+    );
+    // A hold past its time takes no slot; a cancelled ride neither.
+    await db
+      .update(appointments)
+      .set({ holdExpiresAt: new Date(NOW.getTime() - 1) })
+      .where(eq(appointments.id, held));
+    const overLapsed = await createOk(overHold);
+    await db.update(appointments).set({ status: 'cancelled' }).where(eq(appointments.id, paid));
+    const overCancelled = await createOk(
+      block({
+        startDate: '2026-11-25',
+        startTime: '14:00',
+        endDate: '2026-11-25',
+        endTime: '15:00',
+      }),
+    );
+
+    // A refused block leaves nothing behind, not even in the audit trail.
+    const made = await db.select({ id: blocks.id }).from(blocks);
+    expect(made.map((b) => b.id).sort()).toEqual(
+      [before.id, overLapsed.id, overCancelled.id].sort(),
+    );
+    for (const id of [before.id, overLapsed.id, overCancelled.id]) await deleteOk(id);
+    await db.delete(appointments);
+  });
+
+  it('lists blocks not yet over soonest first, then past ones, and audits each change', async () => {
+    const later = await createOk(block({ startDate: '2026-12-01', endDate: '2026-12-01' }));
+    const sooner = await createOk(block({ serviceId: camry, note: '  Oil change  ' }));
+    const underway = await createOk(
+      block({
+        startDate: '2026-11-22',
+        startTime: '09:00',
+        endDate: '2026-11-22',
+        endTime: '12:00',
+      }),
+    );
+    await db.insert(blocks).values({
+      serviceId: teslaS,
+      startsAt: new Date('2026-11-01T14:00:00Z'),
+      endsAt: new Date('2026-11-02T14:00:00Z'),
+      note: 'Past',
+    });
+    const response = await owner.get('/api/admin/blocks');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const list = BlocksResponseSchema.parse(response.json());
+    expect(list.upcoming.map((b) => b.id)).toEqual([underway.id, sooner.id, later.id]);
+    expect(list.upcoming[1]?.note).toBe('Oil change');
+    expect(list.past.map((b) => b.note)).toEqual(['Past']);
+
+    await deleteOk(sooner.id);
+    expectFailure(
+      await owner.post(`/api/admin/blocks/${sooner.id}/delete`),
+      404,
+      BLOCK_MESSAGES.notFound,
+    );
+    const events = await db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.serviceId, camry)));
+    const ofSooner = events.filter((e) => (e.after ?? e.before)?.id === sooner.id);
+    expect(ofSooner.map((e) => e.action).sort()).toEqual(['block.created', 'block.deleted']);
+    const created = ofSooner.find((e) => e.action === 'block.created');
+    expect(created).toMatchObject({
+      serviceId: camry,
+      before: null,
+      after: {
+        id: sooner.id,
+        startsAt: sooner.startsAt,
+        endsAt: sooner.endsAt,
+        note: 'Oil change',
+      },
+    });
+    expect(created?.actorLabel).toMatch(/^owner-/);
+    expect(ofSooner.find((e) => e.action === 'block.deleted')).toMatchObject({
+      after: null,
+      before: { id: sooner.id },
+    });
+    await db.delete(blocks);
+  });
+
+  it('refunds a payment that comes after its hold ran out and the owner blocked the slot', async () => {
+    const { browser: rider } = await signedInBrowser(app, db, NOW, 'Late Payer');
+    const appointmentId = await bookOk(
+      rider,
+      bookingRequest(teslaS, { slotDate: '27_11_2026', slotTime: '9:00 AM' }),
+    );
+    const opened = await rider.post('/api/user/create-checkout-session', {
+      appointmentId,
+      slotDate: 'ignored',
+      slotTime: 'ignored',
+    });
+    expect(opened.statusCode, opened.body).toBe(200);
+    const path = new URL(opened.json<{ url: string }>().url).pathname;
+    // The hold runs out unpaid (the sweep has not released it yet); the owner blocks the time.
+    await db
+      .update(appointments)
+      .set({ holdExpiresAt: new Date(NOW.getTime() - 60_000) })
+      .where(eq(appointments.id, appointmentId));
+    const made = await createOk(
+      block({
+        startDate: '2026-11-27',
+        startTime: '08:00',
+        endDate: '2026-11-27',
+        endTime: '12:00',
+      }),
+    );
+
+    const paid = await app.inject({
+      method: 'POST',
+      url: `${path}/pay`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'name=Late+Payer&card=4242+4242+4242+4242&exp=12+%2F+34&cvc=123',
+    });
+    expect(paid.statusCode).toBe(303);
+    const [row] = await db.select().from(appointments).where(eq(appointments.id, appointmentId));
+    expect(row?.status).not.toBe('paid');
+    const [refund] = await db
+      .select()
+      .from(refunds)
+      .where(eq(refunds.appointmentId, appointmentId));
+    expect(refund).toMatchObject({ reason: 'late_payment', amountCents: row?.amountCents });
+    await deleteOk(made.id);
+  });
+});
