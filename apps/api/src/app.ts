@@ -83,7 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const store =
     deps.rateLimitStore ??
     (config.redisUrl
-      ? createRedisStore(config.redisUrl)
+      ? createRedisStore(config.redisUrl, undefined, { log: app.log })
       : createMemoryStore(() => now().getTime()));
   const limiter = createLimiter(store);
   const mailer = deps.mailer ?? createMailer({ ...config.mail, log: app.log });
@@ -118,7 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerInvalidTextRefusal(app);
 
   // 3. Route modules.
-  registerHealthRoutes(app, db);
+  registerHealthRoutes(app, db, store);
   registerServiceRoutes(app, serviceList);
   registerAuthRoutes(app, {
     db: db.db,
