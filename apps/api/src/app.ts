@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { DbHandle } from '@app/db';
 import type { Config } from './config/env.ts';
 import { createMailer, type Mailer } from './email/transport.ts';
-import { clientAddressHasher } from './lib/client-address.ts';
+import { clientAddressHasher, trustProxyFor } from './lib/client-address.ts';
 import {
   loggerOptions,
   registerRequestId,
@@ -70,7 +70,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app: FastifyInstance = Fastify({
     logger: logger && loggerOptions(logger === true ? {} : logger),
     genReqId: requestIdFor,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyFor(config.trustProxy),
     bodyLimit: BODY_LIMIT_BYTES,
     // A bad or too long URL is refused before routing: answer it like every other error.
     frameworkErrors: sendFrameworkError,

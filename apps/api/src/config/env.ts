@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import type { HoldLimits } from '@app/db';
 import { businessFromEnv, type Business } from '@app/shared';
@@ -32,6 +33,35 @@ const rateLimit = z
     return { max: Number(max), windowMs: duration.parse(window) };
   });
 
+/** What Fastify's `trustProxy` takes: off, a hop count, or the proxies' addresses. */
+export type TrustProxy = boolean | number | string[];
+/** proxy-addr's names for address ranges, accepted beside addresses and CIDR ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+/**
+ * `false`; a hop count (`1`: one load balancer, which appends the address it saw); or a comma
+ * list of the proxies' addresses or ranges. `true` means `1`: trusting every hop would take the
+ * leftmost `X-Forwarded-For`, which the client writes.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((v, context): TrustProxy => {
+    if (v === 'false' || v === '0') return false;
+    if (v === 'true') return 1;
+    if (/^\d+$/.test(v)) return Number(v);
+    const list = v.split(',').map((entry) => entry.trim());
+    const bad = list.find(
+      (entry) =>
+        !PROXY_RANGE_NAMES.has(entry) && !ipaddr.isValid(entry) && !ipaddr.isValidCIDR(entry),
+    );
+    if (bad === undefined) return list;
+    context.addIssue({
+      code: 'custom',
+      message: `must be false, a hop count (1 for one load balancer) or a comma list of proxy addresses or CIDR ranges ("${bad}" is none)`,
+    });
+    return z.NEVER;
+  });
+
 const rendersPerSecond = z.coerce.number().int().min(0).max(100_000);
 
 const EnvSchema = z
@@ -55,7 +85,7 @@ const EnvSchema = z
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
-    TRUST_PROXY: flag.default(false),
+    TRUST_PROXY: trustProxy.default(false),
     SESSION_IDLE_TIMEOUT: duration.default(duration.parse('7d')),
     SESSION_MAX_AGE: duration.default(duration.parse('30d')),
     SMTP_URL: z
@@ -136,7 +166,8 @@ export interface Config {
   sessionSecret: string;
   webDistDir: string;
   logLevel: string;
-  trustProxy: boolean;
+  /** Which `X-Forwarded-For` hops to believe (Fastify's `trustProxy`); `false` believes none. */
+  trustProxy: TrustProxy;
   business: Business;
   session: { idleTimeoutMs: number; maxAgeMs: number };
   mail: { smtpUrl: string | undefined; from: string; dir: string };
