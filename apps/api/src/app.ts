@@ -12,6 +12,7 @@ import {
   type LoggerSettings,
 } from './logging.ts';
 import { registerAuth } from './plugins/auth.ts';
+import { clientErrorHandler } from './plugins/client-error.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { registerErrorHandler, sendFrameworkError } from './plugins/error-handler.ts';
 import {
@@ -74,6 +75,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT_BYTES,
     // A bad or too long URL is refused before routing: answer it like every other error.
     frameworkErrors: sendFrameworkError,
+    // What Node's HTTP parser refuses (400, 408, 431), answered in the same shape and headers.
+    clientErrorHandler: clientErrorHandler(config),
     forceCloseConnections: 'idle',
     return503OnClosing: true,
   });
