@@ -73,6 +73,10 @@ const EnvSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
+    DATABASE_MIGRATION_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(20),
     SSR_RENDERS_PER_SECOND: rendersPerSecond.optional(),
     // The old name of SSR_RENDERS_PER_SECOND, still read when that is unset.
@@ -129,6 +133,10 @@ const EnvSchema = z
     BUSINESS_REGION: z.string().optional(),
     BUSINESS_POSTAL_CODE: z.string().optional(),
   })
+  .refine((env) => !env.DATABASE_MIGRATION_URL || env.DATABASE_URL, {
+    path: ['DATABASE_MIGRATION_URL'],
+    message: 'needs DATABASE_URL (the embedded database has no roles)',
+  })
   .refine((env) => env.NODE_ENV !== 'production' || env.SESSION_SECRET, {
     path: ['SESSION_SECRET'],
     message: 'is required in production (at least 32 random characters)',
@@ -156,6 +164,8 @@ export interface Config {
   host: string;
   port: number;
   databaseUrl: string | undefined;
+  /** The role that owns the schema and runs migrations; unset: `databaseUrl`'s role does. */
+  databaseMigrationUrl: string | undefined;
   /** Connections to PostgreSQL this process may open. */
   databasePoolSize: number;
   /** Public pages rendered afresh a second, at most; more go out unrendered (plugins/web.ts). */
@@ -215,6 +225,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST,
     port: env.PORT,
     databaseUrl: env.DATABASE_URL,
+    databaseMigrationUrl: env.DATABASE_MIGRATION_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
     ssrRendersPerSecond: env.SSR_RENDERS_PER_SECOND ?? env.PAGE_DRAWS_PER_SECOND ?? 200,
     dataDir,
