@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { DbHandle } from '@app/db';
 import type { Config } from './config/env.ts';
 import { createMailer, type Mailer } from './email/transport.ts';
-import { clientAddressHasher } from './lib/client-address.ts';
+import { clientAddressHasher, trustProxyFor } from './lib/client-address.ts';
 import {
   loggerOptions,
   registerRequestId,
@@ -12,6 +12,7 @@ import {
   type LoggerSettings,
 } from './logging.ts';
 import { registerAuth } from './plugins/auth.ts';
+import { clientErrorHandler } from './plugins/client-error.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { registerErrorHandler, sendFrameworkError } from './plugins/error-handler.ts';
 import {
@@ -76,10 +77,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app: FastifyInstance = Fastify({
     logger: logger && loggerOptions(logger === true ? {} : logger),
     genReqId: requestIdFor,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyFor(config.trustProxy),
     bodyLimit: BODY_LIMIT_BYTES,
     // A bad or too long URL is refused before routing: answer it like every other error.
     frameworkErrors: sendFrameworkError,
+    // What Node's HTTP parser refuses (400, 408, 431), answered in the same shape and headers.
+    clientErrorHandler: clientErrorHandler(config),
     forceCloseConnections: 'idle',
     return503OnClosing: true,
   });
@@ -89,7 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const store =
     deps.rateLimitStore ??
     (config.redisUrl
-      ? createRedisStore(config.redisUrl)
+      ? createRedisStore(config.redisUrl, undefined, { log: app.log })
       : createMemoryStore(() => now().getTime()));
   const limiter = createLimiter(store);
   const mailer = deps.mailer ?? createMailer({ ...config.mail, log: app.log });
@@ -125,7 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerInvalidTextRefusal(app);
 
   // 3. Route modules.
-  registerHealthRoutes(app, db);
+  registerHealthRoutes(app, db, store);
   registerServiceRoutes(app, serviceList);
   registerAuthRoutes(app, {
     db: db.db,

@@ -17,7 +17,8 @@ async function main(): Promise<void> {
     dataDir: config.dataDir,
     poolSize: config.databasePoolSize,
   });
-  await prepareDb(db, { seed: config.seedDemo });
+  // Migrated by the schema's owner when DATABASE_MIGRATION_URL is set: the serving role cannot.
+  await prepareDb(db, { seed: config.seedDemo, migrationUrl: config.databaseMigrationUrl });
 
   // One provider for the requests and the jobs (which issue pending refunds through it).
   const payments = paymentProviderFor(config, db, () => new Date());

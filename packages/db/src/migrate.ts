@@ -4,7 +4,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
-import type { DbHandle, Schema } from './client.ts';
+import { createDb, type DbHandle, type Schema } from './client.ts';
 import { seedDemoCatalogue } from './seed.ts';
 
 const MIGRATIONS_FOLDER = fileURLToPath(new URL('../drizzle', import.meta.url));
@@ -14,10 +14,25 @@ const MIGRATION_LOCK_KEY = 4_021_877;
 export interface PrepareOptions {
   /** Fill an empty catalogue with the demo cars. */
   seed: boolean;
+  /**
+   * PostgreSQL only: migrate (and seed) through this URL, a role that owns the schema, and not
+   * through `handle`, whose role then only needs to read and write rows (README, "Database
+   * roles"; `DATABASE_MIGRATION_URL`).
+   */
+  migrationUrl?: string | undefined;
 }
 
 /** Applies the committed migrations and, when asked, seeds the demo catalogue. */
 export async function prepareDb(handle: DbHandle, options: PrepareOptions): Promise<void> {
+  if (handle.kind === 'postgres' && options.migrationUrl) {
+    const owner = await createDb({ url: options.migrationUrl, poolSize: 1 });
+    try {
+      await prepareDb(owner, { seed: options.seed });
+    } finally {
+      await owner.close();
+    }
+    return;
+  }
   if (handle.kind === 'pglite') {
     await migratePglite(handle.db as unknown as PgliteDatabase<Schema>, {
       migrationsFolder: MIGRATIONS_FOLDER,

@@ -36,7 +36,7 @@ async function main(argv: string[]): Promise<number> {
   try {
     // A database the server has never opened gets its tables first (the catalogue comes with
     // the server's first start).
-    await prepareDb(db, { seed: false });
+    await prepareDb(db, { seed: false, migrationUrl: config.databaseMigrationUrl });
     const now = new Date();
     if (command === 'add') {
       const { created, wasOwner, token } = await addOwner(db.db, email, now);

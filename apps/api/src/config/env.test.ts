@@ -116,4 +116,18 @@ describe('configuration', () => {
       /STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together/,
     );
   });
+  it('takes a migration URL only beside DATABASE_URL', () => {
+    const url = 'postgres://rides_app@db/rides';
+    const migrationUrl = 'postgres://rides_owner@db/rides';
+    expect(
+      loadConfig({
+        SESSION_SECRET: SECRET,
+        DATABASE_URL: url,
+        DATABASE_MIGRATION_URL: migrationUrl,
+      }),
+    ).toMatchObject({ databaseUrl: url, databaseMigrationUrl: migrationUrl });
+    expect(() =>
+      loadConfig({ SESSION_SECRET: SECRET, DATABASE_MIGRATION_URL: migrationUrl }),
+    ).toThrow(/DATABASE_MIGRATION_URL: needs DATABASE_URL/);
+  });
 });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import type { HoldLimits } from '@app/db';
 import { businessFromEnv, type Business } from '@app/shared';
@@ -32,6 +33,35 @@ const rateLimit = z
     return { max: Number(max), windowMs: duration.parse(window) };
   });
 
+/** What Fastify's `trustProxy` takes: off, a hop count, or the proxies' addresses. */
+export type TrustProxy = boolean | number | string[];
+/** proxy-addr's names for address ranges, accepted beside addresses and CIDR ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+/**
+ * `false`; a hop count (`1`: one load balancer, which appends the address it saw); or a comma
+ * list of the proxies' addresses or ranges. `true` means `1`: trusting every hop would take the
+ * leftmost `X-Forwarded-For`, which the client writes.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((v, context): TrustProxy => {
+    if (v === 'false' || v === '0') return false;
+    if (v === 'true') return 1;
+    if (/^\d+$/.test(v)) return Number(v);
+    const list = v.split(',').map((entry) => entry.trim());
+    const bad = list.find(
+      (entry) =>
+        !PROXY_RANGE_NAMES.has(entry) && !ipaddr.isValid(entry) && !ipaddr.isValidCIDR(entry),
+    );
+    if (bad === undefined) return list;
+    context.addIssue({
+      code: 'custom',
+      message: `must be false, a hop count (1 for one load balancer) or a comma list of proxy addresses or CIDR ranges ("${bad}" is none)`,
+    });
+    return z.NEVER;
+  });
+
 const rendersPerSecond = z.coerce.number().int().min(0).max(100_000);
 
 const EnvSchema = z
@@ -40,6 +70,10 @@ const EnvSchema = z
     HOST: z.string().min(1).default('0.0.0.0'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+    DATABASE_MIGRATION_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
@@ -55,7 +89,7 @@ const EnvSchema = z
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
-    TRUST_PROXY: flag.default(false),
+    TRUST_PROXY: trustProxy.default(false),
     SESSION_IDLE_TIMEOUT: duration.default(duration.parse('7d')),
     SESSION_MAX_AGE: duration.default(duration.parse('30d')),
     SMTP_URL: z
@@ -105,6 +139,10 @@ const EnvSchema = z
     BUSINESS_REGION: z.string().optional(),
     BUSINESS_POSTAL_CODE: z.string().optional(),
   })
+  .refine((env) => !env.DATABASE_MIGRATION_URL || env.DATABASE_URL, {
+    path: ['DATABASE_MIGRATION_URL'],
+    message: 'needs DATABASE_URL (the embedded database has no roles)',
+  })
   .refine((env) => env.NODE_ENV !== 'production' || env.SESSION_SECRET, {
     path: ['SESSION_SECRET'],
     message: 'is required in production (at least 32 random characters)',
@@ -132,6 +170,8 @@ export interface Config {
   host: string;
   port: number;
   databaseUrl: string | undefined;
+  /** The role that owns the schema and runs migrations; unset: `databaseUrl`'s role does. */
+  databaseMigrationUrl: string | undefined;
   /** Connections to PostgreSQL this process may open. */
   databasePoolSize: number;
   /** Public pages rendered afresh a second, at most; more go out unrendered (plugins/web.ts). */
@@ -142,7 +182,8 @@ export interface Config {
   sessionSecret: string;
   webDistDir: string;
   logLevel: string;
-  trustProxy: boolean;
+  /** Which `X-Forwarded-For` hops to believe (Fastify's `trustProxy`); `false` believes none. */
+  trustProxy: TrustProxy;
   business: Business;
   session: { idleTimeoutMs: number; maxAgeMs: number };
   mail: { smtpUrl: string | undefined; from: string; dir: string };
@@ -192,6 +233,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST,
     port: env.PORT,
     databaseUrl: env.DATABASE_URL,
+    databaseMigrationUrl: env.DATABASE_MIGRATION_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
     ssrRendersPerSecond: env.SSR_RENDERS_PER_SECOND ?? env.PAGE_DRAWS_PER_SECOND ?? 200,
     dataDir,

@@ -22,3 +22,16 @@ export function clientAddressHasher(secret: string): (ip: string) => string {
   const key = Buffer.from(hkdfSync('sha256', secret, '', 'client-address-hash', 32));
   return (ip) => createHmac('sha256', key).update(addressNetwork(ip)).digest('base64url');
 }
+
+/**
+ * Fastify's `trustProxy` for a setting: Fastify 5 no longer honours a bare hop count (it trusts
+ * nothing then), so a count becomes proxy-addr's rule, trust the nearest `hops` addresses. Safe
+ * only when the port is reachable from the balancer alone; a list of the balancers' addresses
+ * is safe either way (README, `TRUST_PROXY`).
+ */
+export function trustProxyFor(
+  setting: boolean | number | string[],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting !== 'number') return setting;
+  return (_address, hop) => hop < setting;
+}

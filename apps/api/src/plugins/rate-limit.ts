@@ -41,12 +41,16 @@ export const rateLimitKeys = {
   mfaByIp: (ip: string) => `mfa:ip:${ip}`,
 };
 
+/** Where counts are kept right now: the health check reports it. */
+export type RateLimitStoreState = 'memory' | 'redis' | 'memory-fallback';
+
 export interface RateLimitStore {
   /** Adds one to a key's count and answers the count in the current window. */
   increment(key: string, windowMs: number): Promise<number>;
   count(key: string): Promise<number>;
   reset(key: string): Promise<void>;
   close(): Promise<void>;
+  state(): RateLimitStoreState;
 }
 
 export function createMemoryStore(now: () => number = Date.now): RateLimitStore {
@@ -80,34 +84,116 @@ export function createMemoryStore(now: () => number = Date.now): RateLimitStore 
     async close() {
       clearInterval(sweep);
     },
+    state: () => 'memory',
   };
 }
 
-export function createRedisStore(url: string, prefix = 'rl:'): RateLimitStore {
+/** What the Redis store says about an outage (pino's `warn` and `info`). */
+export interface StoreLog {
+  warn(message: string): void;
+  info(message: string): void;
+}
+
+export interface RedisStoreOptions {
+  /** Longest wait for a connection or an answer before counting in this instance instead. */
+  timeoutMs?: number;
+  /** After a failure, how long to count locally before asking Redis again. */
+  retryAfterMs?: number;
+  log?: StoreLog;
+  now?: () => number;
+}
+
+/** A Redis that has not answered within this long is treated as away (issue 16 item 5). */
+export const REDIS_TIMEOUT_MS = 500;
+
+/**
+ * Counters shared in Redis. When Redis cannot be reached (refused, or silent for `timeoutMs`),
+ * this instance counts on its own in memory, logs a warning once, and tries Redis again after
+ * `retryAfterMs`: with N instances a limit then allows at most N times its count for the
+ * outage, which is still a limit, whereas refusing would make a Redis outage a sign-in,
+ * signup, reset, checkout and feedback outage (docs/security.md, "Rate limits").
+ */
+export function createRedisStore(
+  url: string,
+  prefix = 'rl:',
+  options: RedisStoreOptions = {},
+): RateLimitStore {
+  const { timeoutMs = REDIS_TIMEOUT_MS, retryAfterMs = 5_000, log, now = Date.now } = options;
   const redis = new Redis(url, {
-    maxRetriesPerRequest: 2,
-    enableOfflineQueue: true,
-    lazyConnect: false,
+    connectTimeout: timeoutMs,
+    commandTimeout: timeoutMs,
+    // Fail at once while disconnected rather than queue the request behind a reconnect.
+    maxRetriesPerRequest: 0,
+    enableOfflineQueue: false,
+    retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
   });
+  // Connection errors are answered per command below (the fallback); without a listener
+  // ioredis would print each one.
+  redis.on('error', () => {});
+  // The first commands wait (briefly) for the first connection instead of falling back.
+  const firstConnection = new Promise<void>((done) => {
+    redis.once('ready', () => done());
+    setTimeout(done, timeoutMs).unref();
+  });
+  const local = createMemoryStore(now);
+  let localUntil = 0;
+  let away = false;
+
+  const attempt = async <T>(viaRedis: () => Promise<T>, viaLocal: () => Promise<T>) => {
+    await firstConnection;
+    if (now() >= localUntil && redis.status === 'ready') {
+      try {
+        const result = await viaRedis();
+        if (away) log?.info('rate-limit store (Redis) answers again: counters are shared again');
+        away = false;
+        return result;
+      } catch {
+        // Refused, reset or silent: fall through to this instance's own counts.
+      }
+    }
+    if (!away)
+      log?.warn(
+        'rate-limit store (Redis) unreachable: counting per instance until it answers again',
+      );
+    away = true;
+    if (now() >= localUntil) localUntil = now() + retryAfterMs;
+    return viaLocal();
+  };
+
   return {
-    async increment(key, windowMs) {
-      // One round trip: count, and start the window's expiry on the first hit only.
-      const [[, count] = [null, 0]] = (await redis
-        .multi()
-        .incr(prefix + key)
-        .pexpire(prefix + key, windowMs, 'NX')
-        .exec()) as [[Error | null, number]];
-      return Number(count);
-    },
-    async count(key) {
-      return Number((await redis.get(prefix + key)) ?? 0);
-    },
-    async reset(key) {
-      await redis.del(prefix + key);
-    },
+    increment: (key, windowMs) =>
+      attempt(
+        async () => {
+          // One round trip: count, and start the window's expiry on the first hit only.
+          const [[error, count] = [null, 0]] = (await redis
+            .multi()
+            .incr(prefix + key)
+            .pexpire(prefix + key, windowMs, 'NX')
+            .exec()) as [[Error | null, number]];
+          if (error) throw error;
+          return Number(count);
+        },
+        () => local.increment(key, windowMs),
+      ),
+    count: (key) =>
+      attempt(
+        async () => Number((await redis.get(prefix + key)) ?? 0),
+        () => local.count(key),
+      ),
+    reset: (key) =>
+      attempt(
+        async () => {
+          await redis.del(prefix + key);
+          await local.reset(key);
+        },
+        () => local.reset(key),
+      ),
     async close() {
-      await redis.quit();
+      await local.close();
+      if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());
+      else redis.disconnect();
     },
+    state: () => (away ? 'memory-fallback' : 'redis'),
   };
 }
 

@@ -9,6 +9,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     host: '127.0.0.1',
     port: 0,
     databaseUrl: undefined,
+    databaseMigrationUrl: undefined,
     databasePoolSize: 20,
     ssrRendersPerSecond: 200,
     dataDir: 'memory://',

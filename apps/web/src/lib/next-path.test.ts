@@ -50,8 +50,11 @@ describe('safeNextPath', () => {
     expect(safeNextPath(`${longest}a`)).toBeUndefined();
   });
 
-  it('keeps `/.//x` as it is today: one leading slash, a path on this site', () => {
-    expect(safeNextPath('/.//x')).toBe('/.//x');
+  it('resolves dot segments and keeps one leading slash, so `/.//x` cannot become `//x`', () => {
+    expect(safeNextPath('/.//x')).toBe('/x');
+    expect(safeNextPath('/./..//evil.example/a?b=c#d')).toBe('/evil.example/a?b=c#d');
+    expect(safeNextPath('/services/.././/my-profile')).toBe('/my-profile');
+    expect(safeNextPath('/./login')).toBeUndefined();
   });
 });
 

@@ -8,8 +8,11 @@ import { MESSAGES } from '../messages.ts';
 
 /** Exactly 10 digits, or 3-3-4 digits with hyphens. */
 export const PHONE_PATTERN = /^(\d{10}|\d{3}-\d{3}-\d{4})$/;
-/** Something@something.tld, no spaces. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * Something@something.tld, no spaces, and none of `<>",` (what would let an address carry a
+ * display name or a second recipient into a mail header).
+ */
+export const EMAIL_PATTERN = /^[^\s@<>",]+@[^\s@<>",]+\.[^\s@<>",]+$/;
 /** 8 or more characters with a letter, a digit and a special character. */
 export const STRONG_PASSWORD_PATTERN = /^(?=.*[A-Za-z])(?=.*\d)(?=.*[^A-Za-z0-9]).{8,}$/;
 export const MIN_PASSWORD_LENGTH = 8;

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { users, type Database } from '@app/db';
 import { isUniqueViolation } from '../../db-errors.ts';
 import { AppError } from '../../errors.ts';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../../lib/common-passwords.ts';
 import { hashPassword } from '../auth/passwords.ts';
 
 export const DUPLICATE_EMAIL_MESSAGE = 'An account with this email already exists. Please log in.';
@@ -11,12 +12,14 @@ export async function registerUser(
   db: Database,
   input: { name: string; email: string; password: string; phone: string },
 ): Promise<string> {
+  if (isCommonPassword(input.password)) throw AppError.badRequest(COMMON_PASSWORD_MESSAGE);
+  // Hashed whether or not the email is taken: the 409 must not come back faster than a signup.
+  const passwordHash = await hashPassword(input.password);
   const [existing] = await db
     .select({ id: users.id })
     .from(users)
     .where(eq(users.email, input.email));
   if (existing) throw AppError.conflict(DUPLICATE_EMAIL_MESSAGE);
-  const passwordHash = await hashPassword(input.password);
   try {
     const [created] = await db
       .insert(users)

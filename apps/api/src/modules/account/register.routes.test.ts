@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import type * as Argon2 from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import { users } from '@app/db';
 import { MESSAGES, MESSAGE_PASSWORD_TOO_LONG, MESSAGE_PASSWORD_TOO_SHORT } from '@app/shared';
@@ -13,7 +14,21 @@ import {
 } from '../../test/browser.ts';
 import { testConfig } from '../../test/config.ts';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../test/databases.ts';
+import { COMMON_PASSWORD_MESSAGE } from '../../lib/common-passwords.ts';
 import { DUPLICATE_EMAIL_MESSAGE } from './register-user.ts';
+
+/** argon2 itself, with a count of the hashes it made (how much work a signup did). */
+const argon2 = vi.hoisted(() => ({ hashes: 0 }));
+vi.mock('@node-rs/argon2', async (original) => {
+  const real = await original<typeof Argon2>();
+  return {
+    ...real,
+    hash: (...args: Parameters<typeof real.hash>) => {
+      argon2.hashes += 1;
+      return real.hash(...args);
+    },
+  };
+});
 
 const REGISTERED = 'Account created successfully. Please log in.';
 
@@ -47,6 +62,28 @@ describe.each(await databaseKinds())('POST /api/user/register on %s', (kind) => 
     const response = await new Browser(app).register({ email: `  ${email.toUpperCase()} ` });
     expectSuccess(response, REGISTERED);
     expect(await storedUsers(email)).toHaveLength(1);
+  });
+
+  it('does the same work for a taken email as for a new one: one password hash each', async () => {
+    const email = uniqueEmail('taken');
+    let before = argon2.hashes;
+    expectSuccess(await new Browser(app).register({ email }), REGISTERED);
+    expect(argon2.hashes - before).toBe(1);
+    before = argon2.hashes;
+    expectFailure(await new Browser(app).register({ email }), 409, DUPLICATE_EMAIL_MESSAGE);
+    expect(argon2.hashes - before).toBe(1);
+  });
+
+  it('refuses a password from the common-passwords list, whatever its case', async () => {
+    for (const common of ['password1', 'Sunshine', 'iloveyou', '12345678', 'P@ssw0rd']) {
+      const email = uniqueEmail('common');
+      expectFailure(
+        await new Browser(app).register({ email, password: common }),
+        400,
+        COMMON_PASSWORD_MESSAGE,
+      );
+      expect(await storedUsers(email)).toHaveLength(0);
+    }
   });
 
   it('stores the password as an argon2id hash, never the password itself', async () => {

@@ -22,6 +22,7 @@ import {
   type ReceivedMail,
   type TestSmtpServer,
 } from '../../test/smtp.ts';
+import { COMMON_PASSWORD_MESSAGE } from '../../lib/common-passwords.ts';
 import { INVALID_LOGIN_MESSAGE } from './authenticate-user.ts';
 import { INVALID_RESET_LINK_MESSAGE } from './reset-password.ts';
 import { FORGOT_PASSWORD_MESSAGE } from './auth.routes.ts';
@@ -269,6 +270,17 @@ describe.each(await databaseKinds())('password reset by email on %s', (kind) => 
       expectFailure(await reset(token, weak), 400, MESSAGES.weakPassword);
     }
     // The refused attempts did not use the link up.
+    expectSuccess(await reset(token), RESET_DONE);
+  });
+
+  it('refuses a common password that passes the strength rule, and keeps the link', async () => {
+    const email = uniqueEmail('reset');
+    expectSuccess(await new Browser(app).register({ email }));
+    const token = await requestLink(email);
+    // Each has a letter, a digit and a special character, and each is in the common list.
+    for (const common of ['P@ssw0rd', 'Pa$$w0rd', '1qaz@WSX']) {
+      expectFailure(await reset(token, common), 400, COMMON_PASSWORD_MESSAGE);
+    }
     expectSuccess(await reset(token), RESET_DONE);
   });
 

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { passwordResets, sessions, users, type Database } from '@app/db';
 import { AppError } from '../../errors.ts';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../../lib/common-passwords.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { hashPassword } from './passwords.ts';
 
@@ -16,6 +17,8 @@ export async function resetPassword(
   newPassword: string,
   now: Date,
 ): Promise<void> {
+  // Refused before the link is used up, so the customer can try another password with it.
+  if (isCommonPassword(newPassword)) throw AppError.badRequest(COMMON_PASSWORD_MESSAGE);
   // Hash before the transaction: PGlite runs one transaction at a time, never hold it for argon2.
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {

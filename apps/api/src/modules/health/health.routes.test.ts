@@ -12,7 +12,7 @@ describe.each(await databaseKinds())('health checks on %s', (kind) => {
       expect((await app.inject('/api/health')).json()).toEqual({ status: 'ok' });
       const ready = await app.inject('/api/health/ready');
       expect(ready.statusCode).toBe(200);
-      expect(ready.json()).toEqual({ status: 'ready', database: kind });
+      expect(ready.json()).toEqual({ status: 'ready', database: kind, rateLimits: 'memory' });
 
       await database.drop(); // the database goes away under the running app
       const down = await app.inject('/api/health/ready');
