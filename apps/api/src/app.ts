@@ -37,6 +37,12 @@ import { findSessionUser, sessionPolicies } from './modules/auth/sessions.ts';
 import { sessionStarter } from './modules/auth/start-session.ts';
 import { registerFeedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
+import { messageRecorder } from './modules/notifications/record-messages.ts';
+import {
+  createSandboxSmsSender,
+  createTwilioSender,
+  type SmsSender,
+} from './modules/notifications/sms/sms-sender.ts';
 import type { PaymentProvider } from './modules/payments/payment-provider.ts';
 import { registerPaymentWebhook } from './modules/payments/payments.routes.ts';
 import { createSandboxProvider } from './modules/payments/sandbox-provider.ts';
@@ -101,6 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const serviceList = createServiceListCache(db.db, { maxAgeMs: serviceListMaxAgeMs, now });
   // Every committed change of an appointment's status (a slot taken or freed, a payment).
   const onAppointmentChanged: OnAppointmentChanged = () => serviceList.invalidate();
+  const recordMessages = messageRecorder({ ownerEmail: config.business.email });
 
   // 2. Plugins, in the order their hooks run.
   registerRequestId(app);
@@ -150,6 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     hashClientAddress: clientAddressHasher(config.sessionSecret),
     publicBaseUrl: config.publicBaseUrl,
     onAppointmentChanged,
+    recordMessages,
     now,
   });
   registerAdminRoutes(app, {
@@ -161,9 +169,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now,
   });
   registerAuditRoutes(app, { db: db.db });
-  await registerPaymentWebhook(app, { db: db.db, payments, onAppointmentChanged, now });
+  await registerPaymentWebhook(app, {
+    db: db.db,
+    payments,
+    onAppointmentChanged,
+    recordMessages,
+    now,
+  });
   if (payments.name === 'sandbox')
-    await registerSandboxCheckout(app, { db: db.db, payments, onAppointmentChanged, now });
+    await registerSandboxCheckout(app, {
+      db: db.db,
+      payments,
+      onAppointmentChanged,
+      recordMessages,
+      now,
+    });
   // Last: the built site, which answers every GET the API does not.
   await registerWeb(app, config.webDistDir, {
     serviceList,
@@ -172,6 +192,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   return app;
+}
+
+/** Twilio when configured; the sandbox (texts as files) only outside production. */
+export function smsSenderFor(config: Config): SmsSender {
+  if (config.twilio) return createTwilioSender(config.twilio);
+  if (config.isProduction) throw new Error('Texts need TWILIO_ACCOUNT_SID in production');
+  return createSandboxSmsSender(config.smsDir);
 }
 
 /** Stripe when configured; the sandbox only outside production (the config refuses it there). */

@@ -45,6 +45,16 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       lapsesPerAccount: { max: 3, windowMs: 24 * 3_600_000 },
     },
     stripe: undefined,
+    twilio: undefined,
+    smsDir: '/nonexistent-sms-dir',
+    messages: {
+      deliverEveryMs: 15_000,
+      leaseMs: 5 * 60_000,
+      maxAttempts: 8,
+      backoffMs: 30_000,
+      reminderFirstMs: 24 * 3_600_000,
+      reminderSecondMs: 2 * 3_600_000,
+    },
     ...overrides,
   };
 }
