@@ -37,6 +37,7 @@ import { findSessionUser, sessionPolicies } from './modules/auth/sessions.ts';
 import { sessionStarter } from './modules/auth/start-session.ts';
 import { registerFeedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
+import { registerMessageRoutes } from './modules/notifications/messages.routes.ts';
 import { messageRecorder } from './modules/notifications/record-messages.ts';
 import {
   createSandboxSmsSender,
@@ -169,6 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now,
   });
   registerAuditRoutes(app, { db: db.db });
+  registerMessageRoutes(app, { db: db.db, now });
   await registerPaymentWebhook(app, {
     db: db.db,
     payments,
