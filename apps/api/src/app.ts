@@ -44,6 +44,7 @@ import {
   createTwilioSender,
   type SmsSender,
 } from './modules/notifications/sms/sms-sender.ts';
+import { registerSmsWebhook } from './modules/notifications/sms/sms-webhook.routes.ts';
 import type { PaymentProvider } from './modules/payments/payment-provider.ts';
 import { registerPaymentWebhook } from './modules/payments/payments.routes.ts';
 import { createSandboxProvider } from './modules/payments/sandbox-provider.ts';
@@ -184,6 +185,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       payments,
       onAppointmentChanged,
       recordMessages,
+      now,
+    });
+  // Texts to the business's number (STOP, START, HELP): only with Twilio, whose token signs them.
+  if (config.twilio)
+    await registerSmsWebhook(app, {
+      db: db.db,
+      authToken: config.twilio.authToken,
+      publicBaseUrl: config.publicBaseUrl,
+      business: config.business,
       now,
     });
   // Last: the built site, which answers every GET the API does not.
