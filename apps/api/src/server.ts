@@ -46,6 +46,7 @@ async function main(): Promise<void> {
       maxBackoffMs: 60 * 60_000,
     },
     deliverEvery: messages.deliverEveryMs,
+    remindEvery: messages.remindEveryMs,
     reminders: { firstMs: messages.reminderFirstMs, secondMs: messages.reminderSecondMs },
   });
   const stopJobs = await startJobs([...JOBS, ...outbox], { db: db.db, payments, log: app.log });

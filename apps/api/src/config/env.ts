@@ -106,6 +106,7 @@ const EnvSchema = z
     SMS_DIR: z.string().min(1).default('var/sms'),
     REMINDER_FIRST: duration.default(duration.parse('24h')),
     REMINDER_SECOND: duration.default(duration.parse('2h')),
+    REMINDERS_EVERY: duration.default(duration.parse('1m')),
     MESSAGES_EVERY: duration.default(duration.parse('15s')),
     MESSAGES_LEASE: duration.default(duration.parse('5m')),
     MESSAGES_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
@@ -206,6 +207,8 @@ export interface Config {
   /** The outbox (docs/architecture.md, "Messages"). */
   messages: {
     deliverEveryMs: number;
+    /** Between two runs of the reminders job. */
+    remindEveryMs: number;
     leaseMs: number;
     maxAttempts: number;
     backoffMs: number;
@@ -284,6 +287,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     smsDir: resolve(ROOT_DIR, env.SMS_DIR),
     messages: {
       deliverEveryMs: env.MESSAGES_EVERY,
+      remindEveryMs: env.REMINDERS_EVERY,
       leaseMs: env.MESSAGES_LEASE,
       maxAttempts: env.MESSAGES_MAX_ATTEMPTS,
       backoffMs: env.MESSAGES_BACKOFF,

@@ -62,6 +62,7 @@ export interface MessageJobSettings {
   delivery: DeliverySettings;
   /** Milliseconds between two delivery runs. */
   deliverEvery: number;
+  remindEvery: number;
   reminders: ReminderLeads;
 }
 
@@ -71,7 +72,7 @@ export function messageJobs(settings: MessageJobSettings): Job[] {
     {
       // Reminders due: each claimed once, its outbox rows written with the claim.
       name: 'remind-rides',
-      every: 60_000,
+      every: settings.remindEvery,
       atStart: true,
       run: ({ db }, now) => remindRides(db, settings.record, now, settings.reminders),
     },

@@ -49,6 +49,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     smsDir: '/nonexistent-sms-dir',
     messages: {
       deliverEveryMs: 15_000,
+      remindEveryMs: 60_000,
       leaseMs: 5 * 60_000,
       maxAttempts: 8,
       backoffMs: 30_000,
