@@ -84,6 +84,7 @@ export function messageJobs(settings: MessageJobSettings): Job[] {
         deliverDueMessages(db, settings.channels, {
           email: settings.email,
           now,
+          clock: () => new Date(),
           log,
           settings: settings.delivery,
         }),

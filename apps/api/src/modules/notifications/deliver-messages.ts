@@ -6,11 +6,12 @@ import { composeMessage, type OutboxMessage } from './compose-message.ts';
 import type { SmsSender } from './sms/sms-sender.ts';
 
 export interface DeliverySettings {
-  /** Rows claimed by one run. */
+  /** Rows sent by one run, at most. */
   batchSize: number;
   /**
-   * How long a claimed row stays out of other senders' reach: longer than any one send takes.
-   * A sender that dies mid-send gives its row back when the lease ends.
+   * How long a claimed row stays out of other senders' reach: longer than any one send takes
+   * (rows are claimed one at a time, so the lease covers one send, never a batch). A sender
+   * that dies mid-send gives its row back when the lease ends.
    */
   leaseMs: number;
   /** Attempts before a row is `failed` (the owner's console offers a retry). */
@@ -50,24 +51,34 @@ export const backoffAfter = (attempts: number, settings: DeliverySettings) =>
 export async function claimDueMessages(
   db: Database,
   now: Date,
-  settings: DeliverySettings,
+  settings: Pick<DeliverySettings, 'leaseMs'> & { batchSize: number },
 ): Promise<OutboxMessage[]> {
-  const due = db
-    .select({ id: outboxMessages.id })
-    .from(outboxMessages)
-    .where(and(eq(outboxMessages.status, 'pending'), lte(outboxMessages.nextAttemptAt, now)))
-    .orderBy(asc(outboxMessages.nextAttemptAt))
-    .limit(settings.batchSize)
-    .for('update', { skipLocked: true });
-  return db
-    .update(outboxMessages)
-    .set({
-      attempts: sql`${outboxMessages.attempts} + 1`,
-      nextAttemptAt: new Date(now.getTime() + settings.leaseMs),
-      updatedAt: now,
-    })
-    .where(and(inArray(outboxMessages.id, due), eq(outboxMessages.status, 'pending')))
-    .returning();
+  // Locked, then leased, in one short transaction. (Not `UPDATE … WHERE id IN (SELECT … LIMIT n
+  // FOR UPDATE SKIP LOCKED)`: PostgreSQL may run that subquery again per row and lease more.)
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: outboxMessages.id })
+      .from(outboxMessages)
+      .where(and(eq(outboxMessages.status, 'pending'), lte(outboxMessages.nextAttemptAt, now)))
+      .orderBy(asc(outboxMessages.nextAttemptAt))
+      .limit(settings.batchSize)
+      .for('update', { skipLocked: true });
+    if (due.length === 0) return [];
+    return tx
+      .update(outboxMessages)
+      .set({
+        attempts: sql`${outboxMessages.attempts} + 1`,
+        nextAttemptAt: new Date(now.getTime() + settings.leaseMs),
+        updatedAt: now,
+      })
+      .where(
+        inArray(
+          outboxMessages.id,
+          due.map((row) => row.id),
+        ),
+      )
+      .returning();
+  });
 }
 
 /** The row as this sender claimed it: a mark lands only while that claim is still the latest. */
@@ -92,13 +103,18 @@ export async function deliverDueMessages(
     now: Date;
     log: DeliveryLog;
     settings?: DeliverySettings;
+    /** The time of each claim and mark (the job's: the real clock); `now` otherwise. */
+    clock?: () => Date;
   },
 ): Promise<{ sent: number; retrying: number; failed: number }> {
   const settings = options.settings ?? DELIVERY_DEFAULTS;
-  const { now } = options;
-  const claimed = await claimDueMessages(db, now, settings);
+  const clock = options.clock ?? (() => options.now);
   const outcome = { sent: 0, retrying: 0, failed: 0 };
-  for (const row of claimed) {
+  for (let taken = 0; taken < settings.batchSize; taken++) {
+    // One row per claim: its lease starts now and covers this one send, not those before it.
+    const now = clock();
+    const [row] = await claimDueMessages(db, now, { leaseMs: settings.leaseMs, batchSize: 1 });
+    if (!row) break;
     try {
       const composed = await composeMessage(db, row, options.email, now);
       let providerMessageId: string | null = null;
@@ -108,7 +124,13 @@ export async function deliverDueMessages(
       else providerMessageId = (await channels.sms.send(composed.text)).id;
       await db
         .update(outboxMessages)
-        .set({ status: 'sent', sentAt: now, updatedAt: now, providerMessageId, lastError: note })
+        .set({
+          status: 'sent',
+          sentAt: clock(),
+          updatedAt: clock(),
+          providerMessageId,
+          lastError: note,
+        })
         .where(stillOurs(row));
       outcome.sent += 1;
     } catch (error) {
