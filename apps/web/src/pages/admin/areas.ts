@@ -4,7 +4,7 @@ import {
   CalendarX,
   Car,
   ChartColumn,
-  Mail,
+  MailExclamationPoint,
   MessagesSquare,
   ScrollText,
 } from 'lucide-react';
@@ -38,7 +38,7 @@ export const CONSOLE_AREAS = [
   {
     path: '/messages',
     label: 'Messages',
-    icon: Mail,
+    icon: MailExclamationPoint,
     screen: lazy(() => import('./messages.tsx')),
   },
   { path: '/audit', label: 'Audit', icon: ScrollText, screen: lazy(() => import('./audit.tsx')) },
