@@ -99,7 +99,15 @@ export default tseslint.config(
           basePath: API_SRC,
           zones: [
             {
-              target: ['./plugins', './lib', './http', './email', './config', './errors.ts'],
+              target: [
+                './plugins',
+                './lib',
+                './http',
+                './email',
+                './calendar',
+                './config',
+                './errors.ts',
+              ],
               from: ['./modules', './jobs'],
               message:
                 'Plugins and the shared plumbing do not import modules: app.ts hands them in.',

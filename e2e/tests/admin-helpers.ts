@@ -13,6 +13,7 @@ export const CONSOLE_AREAS = [
   ['Blocks', '/admin/blocks'],
   ['Feedback', '/admin/feedback'],
   ['Numbers', '/admin/numbers'],
+  ['Messages', '/admin/messages'],
   ['Audit', '/admin/audit'],
 ] as const;
 

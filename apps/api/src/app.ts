@@ -40,7 +40,14 @@ import { sessionStarter } from './modules/auth/start-session.ts';
 import { registerBlockRoutes } from './modules/blocks/blocks.routes.ts';
 import { registerFeedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
+import { registerMessageRoutes } from './modules/notifications/messages.routes.ts';
 import { messageRecorder } from './modules/notifications/record-messages.ts';
+import {
+  createSandboxSmsSender,
+  createTwilioSender,
+  type SmsSender,
+} from './modules/notifications/sms/sms-sender.ts';
+import { registerSmsWebhook } from './modules/notifications/sms/sms-webhook.routes.ts';
 import { registerNumbersRoutes } from './modules/numbers/numbers.routes.ts';
 import { registerOwnerFeedbackRoutes } from './modules/owner-feedback/owner-feedback.routes.ts';
 import type { PaymentProvider } from './modules/payments/payment-provider.ts';
@@ -160,6 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     hashClientAddress: clientAddressHasher(config.sessionSecret),
     publicBaseUrl: config.publicBaseUrl,
     onAppointmentChanged,
+    recordMessages,
     now,
   });
   registerCustomerRideRoutes(app, {
@@ -183,9 +191,31 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerBlockRoutes(app, { db: db.db, now, onSlotsChanged: () => serviceList.invalidate() });
   registerOwnerFeedbackRoutes(app, { db: db.db });
   registerNumbersRoutes(app, { db: db.db, now });
-  await registerPaymentWebhook(app, { db: db.db, payments, onAppointmentChanged, now });
+  registerMessageRoutes(app, { db: db.db, now });
+  await registerPaymentWebhook(app, {
+    db: db.db,
+    payments,
+    onAppointmentChanged,
+    recordMessages,
+    now,
+  });
   if (payments.name === 'sandbox')
-    await registerSandboxCheckout(app, { db: db.db, payments, onAppointmentChanged, now });
+    await registerSandboxCheckout(app, {
+      db: db.db,
+      payments,
+      onAppointmentChanged,
+      recordMessages,
+      now,
+    });
+  // Texts to the business's number (STOP, START, HELP): only with Twilio, whose token signs them.
+  if (config.twilio)
+    await registerSmsWebhook(app, {
+      db: db.db,
+      authToken: config.twilio.authToken,
+      publicBaseUrl: config.publicBaseUrl,
+      business: config.business,
+      now,
+    });
   // Last: the built site, which answers every GET the API does not.
   await registerWeb(app, config.webDistDir, {
     serviceList,
@@ -194,6 +224,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   return app;
+}
+
+/** Twilio when configured; the sandbox (texts as files) only outside production. */
+export function smsSenderFor(config: Config): SmsSender {
+  if (config.twilio) return createTwilioSender(config.twilio);
+  if (config.isProduction) throw new Error('Texts need TWILIO_ACCOUNT_SID in production');
+  return createSandboxSmsSender(config.smsDir);
 }
 
 /** Stripe when configured; the sandbox only outside production (the config refuses it there). */

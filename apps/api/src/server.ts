@@ -1,7 +1,9 @@
 import { createDb, prepareDb } from '@app/db';
-import { buildApp, paymentProviderFor } from './app.ts';
+import { buildApp, paymentProviderFor, smsSenderFor } from './app.ts';
 import { ConfigError, loadConfig } from './config/env.ts';
-import { JOBS, startJobs } from './jobs/jobs.ts';
+import { createMailer } from './email/transport.ts';
+import { JOBS, messageJobs, startJobs } from './jobs/jobs.ts';
+import { messageRecorder } from './modules/notifications/record-messages.ts';
 
 /**
  * Requests in flight get this long to finish after SIGTERM; then the process exits anyway (1),
@@ -30,7 +32,25 @@ async function main(): Promise<void> {
     logger: { level: config.logLevel },
   });
 
-  const stopJobs = await startJobs(JOBS, { db: db.db, payments, log: app.log });
+  // The outbox's jobs send what the requests (and the reminders) wrote to it.
+  const mailer = createMailer({ ...config.mail, log: app.log });
+  const { messages } = config;
+  const outbox = messageJobs({
+    channels: { mailer, sms: smsSenderFor(config) },
+    record: messageRecorder({ ownerEmail: config.business.email }),
+    email: { business: config.business, publicBaseUrl: config.publicBaseUrl },
+    delivery: {
+      batchSize: 20,
+      leaseMs: messages.leaseMs,
+      maxAttempts: messages.maxAttempts,
+      backoffMs: messages.backoffMs,
+      maxBackoffMs: 60 * 60_000,
+    },
+    deliverEvery: messages.deliverEveryMs,
+    remindEvery: messages.remindEveryMs,
+    reminders: { firstMs: messages.reminderFirstMs, secondMs: messages.reminderSecondMs },
+  });
+  const stopJobs = await startJobs([...JOBS, ...outbox], { db: db.db, payments, log: app.log });
 
   let stopping = false;
   // Once stopping, each answer closes its connection: a client's keep-alive connection would
@@ -44,6 +64,7 @@ async function main(): Promise<void> {
     stopping = true;
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
     stopJobs();
+    mailer.close();
     // A client that never finishes its request cannot keep the process from stopping.
     setTimeout(() => {
       app.log.error('requests still in flight after the shutdown grace period: exiting anyway');

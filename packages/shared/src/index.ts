@@ -24,3 +24,4 @@ export * from './schemas/customer-ride.ts';
 export * from './schemas/blocks.ts';
 export * from './schemas/owner-feedback.ts';
 export * from './schemas/numbers.ts';
+export * from './schemas/messages.ts';

@@ -98,6 +98,7 @@ describe('configuration', () => {
       expect(message).toContain('SMTP_URL: is required in production');
       expect(message).toContain('PUBLIC_BASE_URL: is required in production');
       expect(message).toContain('STRIPE_SECRET_KEY: is required in production');
+      expect(message).toContain('TWILIO_ACCOUNT_SID: is required in production');
     }
     const production = loadConfig({
       NODE_ENV: 'production',
@@ -106,8 +107,12 @@ describe('configuration', () => {
       PUBLIC_BASE_URL: 'https://rides.example.com',
       STRIPE_SECRET_KEY: 'sk_live_x',
       STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}`,
+      TWILIO_AUTH_TOKEN: 'twilio-auth-token-0123',
+      TWILIO_FROM: '+17815550100',
     });
     expect(production.isProduction).toBe(true);
+    expect(production.twilio?.from).toBe('+17815550100');
     expect(production.stripe).toEqual({ secretKey: 'sk_live_x', webhookSecret: 'whsec_x' });
   });
 

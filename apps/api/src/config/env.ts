@@ -131,6 +131,26 @@ const EnvSchema = z
       .string()
       .regex(/^whsec_/, 'must be a Stripe webhook secret (whsec_...)')
       .optional(),
+    TWILIO_ACCOUNT_SID: z
+      .string()
+      .regex(/^AC[0-9a-fA-F]{32}$/, 'must be a Twilio account SID (AC followed by 32 hex digits)')
+      .optional(),
+    TWILIO_AUTH_TOKEN: z.string().min(16, 'must be a Twilio auth token').optional(),
+    TWILIO_FROM: z
+      .string()
+      .regex(
+        /^(\+[1-9]\d{6,14}|MG[0-9a-fA-F]{32})$/,
+        'must be an E.164 number (+17815550100) or a Messaging Service SID (MG...)',
+      )
+      .optional(),
+    SMS_DIR: z.string().min(1).default('var/sms'),
+    REMINDER_FIRST: duration.default(duration.parse('24h')),
+    REMINDER_SECOND: duration.default(duration.parse('2h')),
+    REMINDERS_EVERY: duration.default(duration.parse('1m')),
+    MESSAGES_EVERY: duration.default(duration.parse('15s')),
+    MESSAGES_LEASE: duration.default(duration.parse('5m')),
+    MESSAGES_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
+    MESSAGES_BACKOFF: duration.default(duration.parse('30s')),
     BUSINESS_NAME: z.string().optional(),
     BUSINESS_PHONE: z.string().optional(),
     BUSINESS_EMAIL: z.string().optional(),
@@ -158,6 +178,23 @@ const EnvSchema = z
   .refine((env) => env.NODE_ENV !== 'production' || env.STRIPE_SECRET_KEY, {
     path: ['STRIPE_SECRET_KEY'],
     message: 'is required in production (the sandbox checkout is for development and tests only)',
+  })
+  .refine(
+    (env) =>
+      [env.TWILIO_ACCOUNT_SID, env.TWILIO_AUTH_TOKEN, env.TWILIO_FROM].every(Boolean) ||
+      ![env.TWILIO_ACCOUNT_SID, env.TWILIO_AUTH_TOKEN, env.TWILIO_FROM].some(Boolean),
+    {
+      path: ['TWILIO_ACCOUNT_SID'],
+      message: 'TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM go together',
+    },
+  )
+  .refine((env) => env.NODE_ENV !== 'production' || env.TWILIO_ACCOUNT_SID, {
+    path: ['TWILIO_ACCOUNT_SID'],
+    message: 'is required in production (the SMS sandbox is for development and tests only)',
+  })
+  .refine((env) => env.REMINDER_SECOND < env.REMINDER_FIRST, {
+    path: ['REMINDER_SECOND'],
+    message: 'must be shorter than REMINDER_FIRST',
   })
   .refine((env) => env.NODE_ENV !== 'production' || env.PUBLIC_BASE_URL, {
     path: ['PUBLIC_BASE_URL'],
@@ -213,6 +250,21 @@ export interface Config {
   changeCutoffHours: number;
   /** Stripe when both keys are set; otherwise the local sandbox checkout (never in production). */
   stripe: { secretKey: string; webhookSecret: string } | undefined;
+  /** Twilio when all three are set; otherwise texts go to files in `smsDir` (never in production). */
+  twilio: { accountSid: string; authToken: string; from: string } | undefined;
+  smsDir: string;
+  /** The outbox (docs/architecture.md, "Messages"). */
+  messages: {
+    deliverEveryMs: number;
+    /** Between two runs of the reminders job. */
+    remindEveryMs: number;
+    leaseMs: number;
+    maxAttempts: number;
+    backoffMs: number;
+    /** How long before pickup each reminder goes. */
+    reminderFirstMs: number;
+    reminderSecondMs: number;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -275,6 +327,24 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
         ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET }
         : undefined,
+    twilio:
+      env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
+        ? {
+            accountSid: env.TWILIO_ACCOUNT_SID,
+            authToken: env.TWILIO_AUTH_TOKEN,
+            from: env.TWILIO_FROM,
+          }
+        : undefined,
+    smsDir: resolve(ROOT_DIR, env.SMS_DIR),
+    messages: {
+      deliverEveryMs: env.MESSAGES_EVERY,
+      remindEveryMs: env.REMINDERS_EVERY,
+      leaseMs: env.MESSAGES_LEASE,
+      maxAttempts: env.MESSAGES_MAX_ATTEMPTS,
+      backoffMs: env.MESSAGES_BACKOFF,
+      reminderFirstMs: env.REMINDER_FIRST,
+      reminderSecondMs: env.REMINDER_SECOND,
+    },
   };
 }
 

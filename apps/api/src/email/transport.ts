@@ -3,11 +3,19 @@ import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
+export interface MailAttachment {
+  filename: string;
+  content: string;
+  /** `text/calendar; method=REQUEST` for an invite. */
+  contentType: string;
+}
+
 export interface Mail {
   to: string;
   subject: string;
   text: string;
   html: string;
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {
@@ -48,7 +56,8 @@ export function createMailer(options: {
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^A-Za-z0-9]/g, '').slice(0, 12)}.eml`,
       );
       writeFileSync(file, info.message as Buffer);
-      options.log.info({ file, subject: mail.subject }, 'email written to disk (no SMTP_URL set)');
+      // The file name only: subjects may name a ride's time, and logs keep no personal data.
+      options.log.info({ file }, 'email written to disk (no SMTP_URL set)');
     },
     close: () => transport.close(),
   };

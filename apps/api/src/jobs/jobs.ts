@@ -2,6 +2,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '@app/db';
 import { releaseExpiredHolds } from '../modules/appointments/release-expired-holds.ts';
 import { deleteExpiredSessions } from '../modules/auth/sessions.ts';
+import type { RideEmailSettings } from '../email/ride-facts.ts';
+import {
+  deliverDueMessages,
+  type DeliverySettings,
+  type MessageChannels,
+} from '../modules/notifications/deliver-messages.ts';
+import type { RecordMessages } from '../modules/notifications/record-messages.ts';
+import { remindRides, type ReminderLeads } from '../modules/notifications/remind-rides.ts';
 import type { PaymentProvider } from '../modules/payments/payment-provider.ts';
 import { issuePendingRefunds } from '../modules/payments/refunds.ts';
 
@@ -45,6 +53,44 @@ export const JOBS: readonly Job[] = [
     run: ({ db }, now) => deleteExpiredSessions(db, now),
   },
 ];
+
+/** What the message jobs use beyond the database: built in server.ts from the configuration. */
+export interface MessageJobSettings {
+  channels: MessageChannels;
+  record: RecordMessages;
+  email: RideEmailSettings;
+  delivery: DeliverySettings;
+  /** Milliseconds between two delivery runs. */
+  deliverEvery: number;
+  remindEvery: number;
+  reminders: ReminderLeads;
+}
+
+/** The outbox's jobs (docs/architecture.md, "Messages"); each instance runs them, safely. */
+export function messageJobs(settings: MessageJobSettings): Job[] {
+  return [
+    {
+      // Reminders due: each claimed once, its outbox rows written with the claim.
+      name: 'remind-rides',
+      every: settings.remindEvery,
+      atStart: true,
+      run: ({ db }, now) => remindRides(db, settings.record, now, settings.reminders),
+    },
+    {
+      // Due outbox rows: claimed, sent, marked; retried with backoff; failed after the last try.
+      name: 'deliver-messages',
+      every: settings.deliverEvery,
+      run: ({ db, log }, now) =>
+        deliverDueMessages(db, settings.channels, {
+          email: settings.email,
+          now,
+          clock: () => new Date(),
+          log,
+          settings: settings.delivery,
+        }),
+    },
+  ];
+}
 
 /**
  * Runs the jobs marked `atStart` (awaited), then each on its own timer; a failed run is logged

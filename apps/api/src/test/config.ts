@@ -47,6 +47,17 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     },
     changeCutoffHours: 24,
     stripe: undefined,
+    twilio: undefined,
+    smsDir: '/nonexistent-sms-dir',
+    messages: {
+      deliverEveryMs: 15_000,
+      remindEveryMs: 60_000,
+      leaseMs: 5 * 60_000,
+      maxAttempts: 8,
+      backoffMs: 30_000,
+      reminderFirstMs: 24 * 3_600_000,
+      reminderSecondMs: 2 * 3_600_000,
+    },
     ...overrides,
   };
 }

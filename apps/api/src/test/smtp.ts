@@ -15,6 +15,8 @@ export interface TestSmtpServer {
   /** While held, the server reads a message but does not accept it (no reply to DATA). */
   hold(): void;
   release(): void;
+  /** Messages read in full but not yet answered (held): the sender cannot know they arrived. */
+  held(): number;
   close(): Promise<void>;
 }
 
@@ -25,6 +27,7 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
   let waiters: (() => void)[] = [];
   let gate: Promise<void> = Promise.resolve();
   let open: () => void = () => {};
+  let heldCount = 0;
 
   const server = new SMTPServer({
     authOptional: true,
@@ -34,7 +37,9 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
+        heldCount += 1;
         void gate.then(() => {
+          heldCount -= 1;
           received.push({
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined,
             to: session.envelope.rcptTo.map((r) => r.address),
@@ -82,6 +87,7 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
       open();
       gate = Promise.resolve();
     },
+    held: () => heldCount,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -19,6 +19,7 @@ import { getPaymentDetails } from './get-payment-details.ts';
 import { listUserAppointments } from './queries.ts';
 import { startCheckout } from './start-checkout.ts';
 import type { OnAppointmentChanged } from './status.ts';
+import type { RecordMessages } from '../notifications/record-messages.ts';
 
 export interface AppointmentRouteDeps {
   db: Database;
@@ -30,6 +31,8 @@ export interface AppointmentRouteDeps {
   hashClientAddress: (ip: string) => string;
   publicBaseUrl: string;
   onAppointmentChanged: OnAppointmentChanged;
+  /** Writes a change's messages in its transaction (modules/notifications). */
+  recordMessages: RecordMessages;
   now: () => Date;
 }
 
@@ -88,6 +91,7 @@ export function registerAppointmentRoutes(app: FastifyInstance, deps: Appointmen
         sessionId,
         now: now(),
         log: request.log,
+        recordMessages: deps.recordMessages,
       });
       if (change) deps.onAppointmentChanged(change);
       return { success: true, session, ...(refund ? { refund } : {}) };

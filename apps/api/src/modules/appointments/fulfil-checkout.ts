@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { appointments, services, slotIsBlocked, type Database } from '@app/db';
 import type { RefundReason } from '@app/shared';
 import { isUniqueViolation } from '../../db-errors.ts';
+import type { RecordMessages } from '../notifications/record-messages.ts';
 import type { CheckoutSession, PaymentProvider } from '../payments/payment-provider.ts';
 import { issueRefund, refundOfPayment, requestRefund } from '../payments/refunds.ts';
 import { changeStatus, type AppointmentChange } from './status.ts';
@@ -30,7 +31,8 @@ type Decision =
  * same transaction as that decision and issued at once after it. An expired or abandoned
  * checkout releases the hold it holds. Idempotent: the webhook (delivered any number of times),
  * the success page lookup and the sandbox page may all call it; only the first decides anything.
- * Answers the appointment's change, or null.
+ * A booking paid writes its messages (the confirmation, the owner's notice) in the transaction
+ * that marks it paid. Answers the appointment's change, or null.
  */
 export async function fulfilCheckout(
   db: Database,
@@ -38,6 +40,7 @@ export async function fulfilCheckout(
   session: CheckoutOutcome,
   now: Date,
   log: FulfilLog,
+  recordMessages: RecordMessages,
 ): Promise<AppointmentChange | null> {
   const ofSession = eq(appointments.checkoutSessionId, session.id);
   if (session.status === 'expired') {
@@ -47,7 +50,16 @@ export async function fulfilCheckout(
   }
   if (session.status !== 'complete' || session.paymentStatus !== 'paid') return null;
 
-  const decision = await db.transaction((tx) => decidePayment(tx, session, now));
+  const decision = await db.transaction(async (tx) => {
+    const decided = await decidePayment(tx, session, now);
+    if (decided.kind === 'paid')
+      await recordMessages(tx, {
+        kind: 'paid',
+        appointmentId: decided.change.appointmentId,
+        at: now,
+      });
+    return decided;
+  });
   if (decision.kind === 'paid') return decision.change;
   if (decision.kind === 'refund') {
     log.warn(

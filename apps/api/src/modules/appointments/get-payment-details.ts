@@ -4,6 +4,7 @@ import type { PaymentSessionResult, RefundView } from '@app/shared';
 import { AppError } from '../../errors.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
 import { refundOfCheckout } from '../payments/refunds.ts';
+import type { RecordMessages } from '../notifications/record-messages.ts';
 import { fulfilCheckout } from './fulfil-checkout.ts';
 import type { AppointmentChange } from './status.ts';
 
@@ -22,6 +23,7 @@ export async function getPaymentDetails(
     sessionId: string;
     now: Date;
     log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+    recordMessages: RecordMessages;
   },
 ): Promise<{
   session: PaymentSessionResult;
@@ -40,7 +42,14 @@ export async function getPaymentDetails(
     );
   if (!owned) throw AppError.notFound(PAYMENT_NOT_FOUND_MESSAGE);
 
-  const change = await fulfilCheckout(db, provider, session, options.now, options.log);
+  const change = await fulfilCheckout(
+    db,
+    provider,
+    session,
+    options.now,
+    options.log,
+    options.recordMessages,
+  );
   return {
     change,
     refund: await refundOfCheckout(db, session.id),

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { appointments, outboxMessages, users, type Database } from '@app/db';
-import type { CancelledBy, MessageAudience } from '@app/shared';
+import { appointments, outboxMessages, smsOptOuts, users, type Database } from '@app/db';
+import type { CancelledBy, MessageAudience, MessageChannel } from '@app/shared';
+import { usE164 } from './sms/us-phone.ts';
 
 /** What happened to a ride that the customer, and for some the owner, must hear of. */
 export type AppointmentEvent =
@@ -14,14 +15,23 @@ export type AppointmentEvent =
       refundCents: number;
     }
   | { kind: 'rescheduled'; appointmentId: string; at: Date; previousSlotStart: Date }
-  | { kind: 'completed'; appointmentId: string; at: Date };
+  | { kind: 'completed'; appointmentId: string; at: Date }
+  /** Written by the reminders job, in the transaction that claims the reminder. */
+  | {
+      kind: 'reminder_24h' | 'reminder_2h';
+      appointmentId: string;
+      at: Date;
+      /** The pickup it reminds of: a ride moved since is not reminded of its old time. */
+      slotStart: Date;
+    };
+
+export type MessageTemplate = AppointmentEvent['kind'];
 
 /** The owner hears of each booking and each change of plan; a finished ride is news to no one. */
-const OWNER_HEARS_OF: ReadonlySet<AppointmentEvent['kind']> = new Set([
-  'paid',
-  'cancelled',
-  'rescheduled',
-]);
+const OWNER_HEARS_OF: ReadonlySet<MessageTemplate> = new Set(['paid', 'cancelled', 'rescheduled']);
+
+/** Texted too, to a customer who agreed to texts: the last reminder and changes of plan. */
+const TEXTED: ReadonlySet<MessageTemplate> = new Set(['reminder_2h', 'rescheduled', 'cancelled']);
 
 /** Writes an event's messages to the outbox, in the caller's transaction. */
 export type RecordMessages = (tx: Database, event: AppointmentEvent) => Promise<void>;
@@ -33,7 +43,11 @@ export type RecordMessages = (tx: Database, event: AppointmentEvent) => Promise<
 export function messageRecorder(settings: { ownerEmail: string }): RecordMessages {
   return async (tx, event) => {
     const [ride] = await tx
-      .select({ customerEmail: users.email })
+      .select({
+        customerEmail: users.email,
+        phone: appointments.phone,
+        smsConsentAt: appointments.smsConsentAt,
+      })
       .from(appointments)
       .innerJoin(users, eq(users.id, appointments.userId))
       .where(eq(appointments.id, event.appointmentId));
@@ -41,8 +55,8 @@ export function messageRecorder(settings: { ownerEmail: string }): RecordMessage
 
     const { kind, appointmentId, at, ...details } = event;
     const payload = JSON.parse(JSON.stringify(details)) as Record<string, unknown>;
-    const row = (audience: MessageAudience, recipient: string) => ({
-      channel: 'email' as const,
+    const row = (channel: MessageChannel, audience: MessageAudience, recipient: string) => ({
+      channel,
       audience,
       template: kind,
       recipient,
@@ -52,8 +66,20 @@ export function messageRecorder(settings: { ownerEmail: string }): RecordMessage
       createdAt: at,
       updatedAt: at,
     });
-    const rows = [row('customer', ride.customerEmail)];
-    if (OWNER_HEARS_OF.has(kind)) rows.push(row('owner', settings.ownerEmail));
+    const rows = [row('email', 'customer', ride.customerEmail)];
+    if (OWNER_HEARS_OF.has(kind)) rows.push(row('email', 'owner', settings.ownerEmail));
+    const phone = usE164(ride.phone);
+    if (TEXTED.has(kind) && ride.smsConsentAt && phone && !(await optedOut(tx, phone)))
+      rows.push(row('sms', 'customer', phone));
     await tx.insert(outboxMessages).values(rows);
   };
+}
+
+/** A number that texted STOP (and not START since). Checked again when the text is sent. */
+export async function optedOut(db: Database, phone: string): Promise<boolean> {
+  const [row] = await db
+    .select({ phone: smsOptOuts.phone })
+    .from(smsOptOuts)
+    .where(eq(smsOptOuts.phone, phone));
+  return Boolean(row);
 }

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { paymentEvents, type Database } from '@app/db';
 import { fulfilCheckout } from '../appointments/fulfil-checkout.ts';
 import type { OnAppointmentChanged } from '../appointments/status.ts';
+import type { RecordMessages } from '../notifications/record-messages.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 
 /** The webhook's answer: the provider only reads its status code. */
@@ -21,6 +22,7 @@ export async function registerPaymentWebhook(
     db: Database;
     payments: PaymentProvider;
     onAppointmentChanged: OnAppointmentChanged;
+    recordMessages: RecordMessages;
     now: () => Date;
   },
 ): Promise<void> {
@@ -52,7 +54,14 @@ export async function registerPaymentWebhook(
         const change =
           event.type === 'other' || !event.session
             ? null
-            : await fulfilCheckout(deps.db, deps.payments, event.session, deps.now(), request.log);
+            : await fulfilCheckout(
+                deps.db,
+                deps.payments,
+                event.session,
+                deps.now(),
+                request.log,
+                deps.recordMessages,
+              );
         // Recorded after the effect: a delivery that failed half-way is processed again.
         await deps.db
           .insert(paymentEvents)

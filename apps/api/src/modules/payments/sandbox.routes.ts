@@ -8,6 +8,7 @@ import { AppError } from '../../errors.ts';
 import { allowInlineStyle } from '../../plugins/security-headers.ts';
 import { fulfilCheckout } from '../appointments/fulfil-checkout.ts';
 import type { OnAppointmentChanged } from '../appointments/status.ts';
+import type { RecordMessages } from '../notifications/record-messages.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 
 const SESSION_ID = /^cs_sandbox_[0-9a-f]{48}$/;
@@ -44,6 +45,7 @@ export async function registerSandboxCheckout(
     db: Database;
     payments: PaymentProvider;
     onAppointmentChanged: OnAppointmentChanged;
+    recordMessages: RecordMessages;
     now: () => Date;
   },
 ): Promise<void> {
@@ -135,6 +137,7 @@ export async function registerSandboxCheckout(
           },
           now,
           request.log,
+          deps.recordMessages,
         );
         if (change) deps.onAppointmentChanged(change);
         return reply.redirect(row.successUrl.replace('{CHECKOUT_SESSION_ID}', row.id), 303);
@@ -165,6 +168,7 @@ export async function registerSandboxCheckout(
           abandoned,
           deps.now(),
           request.log,
+          deps.recordMessages,
         );
         if (change) deps.onAppointmentChanged(change);
         return reply.redirect(row.cancelUrl, 303);

@@ -4,6 +4,7 @@ import {
   CalendarX,
   Car,
   ChartColumn,
+  MailExclamationPoint,
   MessagesSquare,
   ScrollText,
 } from 'lucide-react';
@@ -33,6 +34,12 @@ export const CONSOLE_AREAS = [
     label: 'Numbers',
     icon: ChartColumn,
     screen: lazy(() => import('./numbers.tsx')),
+  },
+  {
+    path: '/messages',
+    label: 'Messages',
+    icon: MailExclamationPoint,
+    screen: lazy(() => import('./messages.tsx')),
   },
   { path: '/audit', label: 'Audit', icon: ScrollText, screen: lazy(() => import('./audit.tsx')) },
 ] as const satisfies readonly (ConsoleNavItem & { screen: unknown })[];

@@ -1,0 +1,85 @@
+import { formatNewYorkTime, type FailedMessage } from '@app/shared';
+import { buttonSecondary, card } from '../../../components/ui/styles.ts';
+import { useFailedMessages } from '../hooks/use-failed-messages.ts';
+
+/** What each template is, in the owner's words. */
+const TEMPLATE_LABELS: Record<string, string> = {
+  paid: 'Booking confirmed',
+  reminder_24h: 'Reminder, a day before',
+  reminder_2h: 'Reminder, two hours before',
+  rescheduled: 'Ride moved',
+  cancelled: 'Ride cancelled',
+  completed: 'Thank you after the ride',
+};
+
+const describe = (message: FailedMessage) =>
+  `${TEMPLATE_LABELS[message.template] ?? message.template} (${message.channel === 'sms' ? 'text' : 'email'} to ${message.audience === 'owner' ? 'the business' : 'the customer'})`;
+
+/** Failed messages, newest first, each with its retry. */
+export function FailedMessageList() {
+  const { messages, loading, failure, notice, retrying, retry, reload } = useFailedMessages();
+  return (
+    <section aria-label="Failed messages" className="mt-8">
+      <p role="status" className="mb-4 text-ink-muted empty:hidden">
+        {loading ? 'Loading messages...' : notice?.ok ? notice.text : ''}
+      </p>
+      {notice && !notice.ok ? (
+        <p role="alert" className="mb-4 text-danger">
+          {notice.text}
+        </p>
+      ) : null}
+      {failure ? (
+        <div className="flex flex-col items-start gap-3">
+          <p role="alert" className="text-danger">
+            {failure}
+          </p>
+          <button type="button" onClick={reload} className={buttonSecondary}>
+            Try again
+          </button>
+        </div>
+      ) : null}
+      {messages.length > 0 ? (
+        <ol role="list" className="space-y-3">
+          {messages.map((message) => (
+            <li key={message.id}>
+              <article className={`${card} p-4 sm:p-5`} aria-labelledby={`message-${message.id}`}>
+                <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+                  <h2 id={`message-${message.id}`} className="font-semibold text-brand">
+                    {describe(message)}
+                  </h2>
+                  <p className="text-sm text-ink-muted">
+                    Failed{' '}
+                    <time dateTime={message.failedAt}>
+                      {formatNewYorkTime(new Date(message.failedAt))}
+                    </time>
+                  </p>
+                </div>
+                <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
+                  <dt className="text-ink-muted">To</dt>
+                  <dd className="[overflow-wrap:anywhere] text-ink">{message.recipient}</dd>
+                  <dt className="text-ink-muted">Attempts</dt>
+                  <dd className="text-ink">{message.attempts}</dd>
+                  <dt className="text-ink-muted">Last error</dt>
+                  <dd className="[overflow-wrap:anywhere] text-ink">
+                    {message.lastError ?? 'None recorded'}
+                  </dd>
+                </dl>
+                <button
+                  type="button"
+                  className={`${buttonSecondary} mt-4`}
+                  disabled={retrying === message.id}
+                  aria-describedby={`message-${message.id}`}
+                  onClick={() => retry(message.id)}
+                >
+                  {retrying === message.id ? 'Sending again...' : 'Send again'}
+                </button>
+              </article>
+            </li>
+          ))}
+        </ol>
+      ) : loading || failure ? null : (
+        <p className={`${card} p-6 text-ink-muted`}>No failed messages: everything was sent.</p>
+      )}
+    </section>
+  );
+}
