@@ -24,6 +24,7 @@ import { registerInvalidTextRefusal } from './plugins/refuse-invalid-text.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { sessionCookieFor } from './plugins/session-cookie.ts';
 import { secretBox } from './lib/secret-box.ts';
+import { registerUploads } from './plugins/uploads.ts';
 import { registerWeb } from './plugins/web.ts';
 import { registerAccountRoutes } from './modules/account/account.routes.ts';
 import { registerAdminRoutes } from './modules/admin/admin.routes.ts';
@@ -36,6 +37,7 @@ import { createGoogleVerifier, type GoogleVerifier } from './modules/auth/google
 import { findSessionUser, sessionPolicies } from './modules/auth/sessions.ts';
 import { sessionStarter } from './modules/auth/start-session.ts';
 import { registerFeedbackRoutes } from './modules/feedback/feedback.routes.ts';
+import { registerFleetRoutes } from './modules/fleet/fleet.routes.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import type { PaymentProvider } from './modules/payments/payment-provider.ts';
 import { registerPaymentWebhook } from './modules/payments/payments.routes.ts';
@@ -101,6 +103,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const serviceList = createServiceListCache(db.db, { maxAgeMs: serviceListMaxAgeMs, now });
   // Every committed change of an appointment's status (a slot taken or freed, a payment).
   const onAppointmentChanged: OnAppointmentChanged = () => serviceList.invalidate();
+  // Every committed change of a car (the fleet): the list and the pages rendered from it follow.
+  const onServiceChanged = () => serviceList.invalidate();
 
   // 2. Plugins, in the order their hooks run.
   registerRequestId(app);
@@ -161,6 +165,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now,
   });
   registerAuditRoutes(app, { db: db.db });
+  await registerFleetRoutes(app, {
+    db: db.db,
+    uploadsDir: config.uploadsDir,
+    onServiceChanged,
+    now,
+  });
+  registerUploads(app, config.uploadsDir);
   await registerPaymentWebhook(app, { db: db.db, payments, onAppointmentChanged, now });
   if (payments.name === 'sandbox')
     await registerSandboxCheckout(app, { db: db.db, payments, onAppointmentChanged, now });

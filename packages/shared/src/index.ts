@@ -19,3 +19,4 @@ export * from './page-rendering.ts';
 export * from './audit.ts';
 export * from './schemas/admin.ts';
 export * from './schemas/sessions.ts';
+export * from './schemas/fleet.ts';
