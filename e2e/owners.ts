@@ -9,6 +9,12 @@ export const E2E_OWNERS: Readonly<Record<string, string>> = {
   mobile: 'owner.mobile@e2e.example.com',
 };
 
+/** The owners of the fleet's tests (tests/admin-fleet.spec.ts), one per project: each enrols its own. */
+export const E2E_FLEET_OWNERS: Readonly<Record<string, string>> = {
+  desktop: 'fleet.desktop@e2e.example.com',
+  mobile: 'fleet.mobile@e2e.example.com',
+};
+
 /** The set-password path (`/reset-password/<token>`) the command printed for an owner. */
 export function ownerLinkPath(email: string): string {
   const links = JSON.parse(process.env.E2E_OWNER_LINKS ?? '{}') as Record<string, string>;

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_OWNERS } from './owners.ts';
+import { E2E_FLEET_OWNERS, E2E_OWNERS } from './owners.ts';
 
 const ROOT_DIR = resolve(import.meta.dirname, '..');
 const PORT = Number(process.env.E2E_PORT ?? 4310);
@@ -60,7 +60,12 @@ function addOwner(email: string): string {
 
 // The runner's first evaluation adds them; the workers inherit the links.
 process.env.E2E_OWNER_LINKS ??= JSON.stringify(
-  Object.fromEntries(Object.values(E2E_OWNERS).map((email) => [email, addOwner(email)])),
+  Object.fromEntries(
+    [...Object.values(E2E_OWNERS), ...Object.values(E2E_FLEET_OWNERS)].map((email) => [
+      email,
+      addOwner(email),
+    ]),
+  ),
 );
 
 const chromium = {
