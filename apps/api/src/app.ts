@@ -25,6 +25,7 @@ import { registerInvalidTextRefusal } from './plugins/refuse-invalid-text.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { sessionCookieFor } from './plugins/session-cookie.ts';
 import { secretBox } from './lib/secret-box.ts';
+import { registerUploads } from './plugins/uploads.ts';
 import { registerWeb } from './plugins/web.ts';
 import { registerAccountRoutes } from './modules/account/account.routes.ts';
 import { registerAdminRoutes } from './modules/admin/admin.routes.ts';
@@ -39,6 +40,7 @@ import { findSessionUser, sessionPolicies } from './modules/auth/sessions.ts';
 import { sessionStarter } from './modules/auth/start-session.ts';
 import { registerBlockRoutes } from './modules/blocks/blocks.routes.ts';
 import { registerFeedbackRoutes } from './modules/feedback/feedback.routes.ts';
+import { registerFleetRoutes } from './modules/fleet/fleet.routes.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerMessageRoutes } from './modules/notifications/messages.routes.ts';
 import { messageRecorder } from './modules/notifications/record-messages.ts';
@@ -118,6 +120,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Every committed change of an appointment's status (a slot taken or freed, a payment).
   const onAppointmentChanged: OnAppointmentChanged = () => serviceList.invalidate();
   const recordMessages = messageRecorder({ ownerEmail: config.business.email });
+  // Every committed change of a car (the fleet, a block): the list and the pages rendered from
+  // it follow.
+  const onServiceChanged = () => serviceList.invalidate();
 
   // 2. Plugins, in the order their hooks run.
   registerRequestId(app);
@@ -188,7 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerAuditRoutes(app, { db: db.db });
   registerRideRoutes(app, { db: db.db, payments, recordMessages, onAppointmentChanged, now });
-  registerBlockRoutes(app, { db: db.db, now, onSlotsChanged: () => serviceList.invalidate() });
+  registerBlockRoutes(app, { db: db.db, now, onSlotsChanged: onServiceChanged });
   registerOwnerFeedbackRoutes(app, { db: db.db });
   registerNumbersRoutes(app, { db: db.db, now });
   registerMessageRoutes(app, { db: db.db, now });
@@ -199,6 +204,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     recordMessages,
     now,
   });
+  await registerFleetRoutes(app, {
+    db: db.db,
+    uploadsDir: config.uploadsDir,
+    onServiceChanged,
+    now,
+  });
+  registerUploads(app, config.uploadsDir);
   if (payments.name === 'sandbox')
     await registerSandboxCheckout(app, {
       db: db.db,

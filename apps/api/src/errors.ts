@@ -10,6 +10,8 @@ const STATUS_OF = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
   UNPROCESSABLE: 422,
   TOO_MANY_REQUESTS: 429,
   UNAVAILABLE: 503,
@@ -55,6 +57,14 @@ export class AppError extends Error {
   }
 
   /** Well-formed, but at odds with what the same request said before (a reused key). */
+  static payloadTooLarge(message: string) {
+    return new AppError('PAYLOAD_TOO_LARGE', message);
+  }
+
+  static unsupportedMediaType(message: string) {
+    return new AppError('UNSUPPORTED_MEDIA_TYPE', message);
+  }
+
   static unprocessable(message: string) {
     return new AppError('UNPROCESSABLE', message);
   }

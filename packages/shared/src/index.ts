@@ -25,3 +25,4 @@ export * from './schemas/blocks.ts';
 export * from './schemas/owner-feedback.ts';
 export * from './schemas/numbers.ts';
 export * from './schemas/messages.ts';
+export * from './schemas/fleet.ts';

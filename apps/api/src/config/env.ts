@@ -98,6 +98,7 @@ const EnvSchema = z
       .optional(),
     MAIL_FROM: z.string().min(3).optional(),
     MAIL_DIR: z.string().min(1).default('var/mail'),
+    UPLOADS_DIR: z.string().min(1).default('var/uploads'),
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
     // Build-time settings of the site, read here only to know which Google scripts it loads.
     VITE_GOOGLE_CLIENT_ID: z.string().optional(),
@@ -218,6 +219,8 @@ export interface Config {
   publicBaseUrl: string;
   sessionSecret: string;
   webDistDir: string;
+  /** Where the cars' photos are written and served from (modules/fleet, plugins/uploads.ts). */
+  uploadsDir: string;
   logLevel: string;
   /** Which `X-Forwarded-For` hops to believe (Fastify's `trustProxy`); `false` believes none. */
   trustProxy: TrustProxy;
@@ -293,6 +296,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicBaseUrl: (env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     sessionSecret: env.SESSION_SECRET ?? developmentSecret(dataDir),
     webDistDir: resolve(ROOT_DIR, env.WEB_DIST_DIR),
+    uploadsDir: resolve(ROOT_DIR, env.UPLOADS_DIR),
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     business,

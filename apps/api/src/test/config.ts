@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { DEFAULT_BUSINESS } from '@app/shared';
 import type { Config } from '../config/env.ts';
 
@@ -17,6 +19,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     publicBaseUrl: 'http://localhost:3000',
     sessionSecret: 'test-secret-that-is-long-enough-for-hmac-0123456789',
     webDistDir: '/nonexistent-web-dist',
+    // One directory per test process; a test that reads photos back passes its own.
+    uploadsDir: join(tmpdir(), `rides-test-uploads-${process.pid}`),
     logLevel: 'silent',
     trustProxy: false,
     business: DEFAULT_BUSINESS,

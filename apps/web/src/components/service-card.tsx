@@ -25,6 +25,8 @@ export function ServiceCard({ service, eager = false, headingLevel = 'h3' }: Ser
       <div className="w-2/5 shrink-0 self-center overflow-hidden rounded-xl bg-brand-tint min-[480px]:w-full min-[480px]:rounded-none">
         <img
           src={service.image}
+          srcSet={service.imageSrcSet}
+          sizes="20rem"
           alt={`${service.name}, ${service.type}`}
           width={640}
           height={400}

@@ -106,6 +106,8 @@ function ServiceBooking({ service, services }: { service: Service; services: Ser
         <div className="lg:col-span-7 lg:row-span-2 lg:row-start-1">
           <img
             src={service.image}
+            srcSet={service.imageSrcSet}
+            sizes="(min-width: 1024px) 48rem, 100vw"
             alt={`${service.name}, ${service.type}`}
             width={640}
             height={400}

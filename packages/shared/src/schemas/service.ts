@@ -7,7 +7,10 @@ export const ServiceSchema = z.object({
   name: z.string(),
   serviceLevel: z.string(),
   type: z.enum(CAR_MODELS),
+  /** The uploaded photo's fallback rendition once there is one, else the demo artwork. */
   image: z.string(),
+  /** The uploaded photo at every width (`<img srcset>`); absent for the artwork. */
+  imageSrcSet: z.string().optional(),
   about: z.string(),
   address: z.string(),
   available: z.boolean(),

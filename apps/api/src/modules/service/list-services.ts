@@ -1,9 +1,12 @@
-import { and, asc, eq, gt, gte, or } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, isNull, or } from 'drizzle-orm';
 import { appointments, services, type Database } from '@app/db';
 import {
   businessToday,
+  fallbackPhotoWidth,
   instantFromWallClock,
   lastBookableDay,
+  photoSrcSet,
+  photoUrl,
   type CarModel,
   type Service,
 } from '@app/shared';
@@ -13,14 +16,19 @@ type ServiceRow = typeof services.$inferSelect;
 
 const dollars = (cents: number) => cents / 100;
 
-/** Maps a row to the contract's JSON shape (`ServiceSchema`): `_id`, model as `type`, money in dollars. */
+/**
+ * Maps a row to the contract's JSON shape (`ServiceSchema`): `_id`, model as `type`, money in
+ * dollars, and the uploaded photo (with its `srcset`) in place of the artwork once there is one.
+ */
 export function toServiceJson(row: ServiceRow, slotsBooked: Service['slots_booked']): Service {
+  const { photo } = row;
   return {
     _id: row.id,
     name: row.name,
     serviceLevel: row.serviceLevel,
     type: row.model as CarModel,
-    image: row.image,
+    image: photo ? photoUrl(photo, fallbackPhotoWidth(photo)) : row.image,
+    ...(photo ? { imageSrcSet: photoSrcSet(photo) } : {}),
     about: row.about,
     address: row.address,
     available: row.available,
@@ -38,9 +46,9 @@ export function toServiceJson(row: ServiceRow, slotsBooked: Service['slots_booke
 }
 
 /**
- * Every service in catalogue order, each with the slots taken from today (New York) on:
- * paid and still-held alike, and those the owner blocked, as time labels by `d_m_yyyy`, never
- * who took them or why.
+ * Every service on the site (not retired) in catalogue order, each with the slots taken from
+ * today (New York) on: paid and still-held alike, and those the owner blocked, as time labels
+ * by `d_m_yyyy`, never who took them or why.
  */
 export async function listServices(db: Database, now: Date): Promise<Service[]> {
   const startOfToday = instantFromWallClock({ ...businessToday(now), hour: 0, minute: 0 }) ?? now;
@@ -49,7 +57,11 @@ export async function listServices(db: Database, now: Date): Promise<Service[]> 
     instantFromWallClock({ ...last, hour: 23, minute: 30 }) ??
     new Date(now.getTime() + 91 * 86_400_000);
   const [rows, taken, blocked] = await Promise.all([
-    db.select().from(services).orderBy(asc(services.position), asc(services.createdAt)),
+    db
+      .select()
+      .from(services)
+      .where(isNull(services.retiredAt))
+      .orderBy(asc(services.position), asc(services.createdAt)),
     db
       .select({
         serviceId: appointments.serviceId,

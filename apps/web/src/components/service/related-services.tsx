@@ -29,6 +29,8 @@ export function RelatedServices({ service, services }: { service: Service; servi
             >
               <img
                 src={other.image}
+                srcSet={other.imageSrcSet}
+                sizes="(min-width: 640px) 20rem, 9rem"
                 alt=""
                 width={640}
                 height={400}

@@ -1,0 +1,504 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { deflateSync, crc32 } from 'node:zlib';
+import sharp from 'sharp';
+import { z } from 'zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { appointments, auditEvents, type Database } from '@app/db';
+import {
+  FleetCarResponseSchema,
+  FleetResponseSchema,
+  MESSAGE_PHOTO_NOT_AN_IMAGE,
+  MESSAGE_PHOTO_TOO_LARGE,
+  PHOTO_MAX_BYTES,
+  ServiceListResponseSchema,
+  CarInputSchema,
+  type CarInput,
+  type FleetCar,
+  type Service,
+} from '@app/shared';
+import { buildApp } from '../../app.ts';
+import { NOT_SIGNED_IN_MESSAGE } from '../../errors.ts';
+import { OWNER_ONLY_MESSAGE } from '../../plugins/auth.ts';
+import { CSRF_FAILED_MESSAGE } from '../../plugins/csrf.ts';
+import { serviceIdByName, signedInBrowser } from '../../test/booking.ts';
+import { Browser, expectFailure, expectSuccess } from '../../test/browser.ts';
+import { testConfig } from '../../test/config.ts';
+import { databaseKinds, openTestDatabase, type TestDatabase } from '../../test/databases.ts';
+import { insertAppointment, insertUser } from '../../test/fixtures.ts';
+import { signedInOwner } from '../../test/owners.ts';
+import { CAR_ALREADY_RETIRED_MESSAGE } from './retire-car.ts';
+import { CAR_NOT_FOUND_MESSAGE, CAR_RETIRED_MESSAGE } from './fleet-car.ts';
+import {
+  MESSAGE_PHOTO_TOO_MANY_PIXELS,
+  MESSAGE_PHOTO_UNREADABLE,
+} from './make-photo-renditions.ts';
+import { MESSAGE_PHOTO_NOT_MULTIPART, MESSAGE_PHOTO_ONE_FILE } from './fleet.routes.ts';
+
+const NOW = new Date('2026-11-22T15:07:00Z');
+
+/** A car's form fields, as the console sends them back. */
+const inputOf = (car: FleetCar): CarInput => z.object(CarInputSchema.shape).parse(car);
+
+const NEW_CAR: CarInput = {
+  name: 'Kia EV9',
+  serviceLevel: 'Family',
+  type: 'Kia',
+  about: 'A quiet electric SUV with three rows of seats.',
+  address: '40 Main Street, Norfolk, MA 02056',
+  available: true,
+  availableServiceTypes: ['Airport Transfer', 'Long-Distance Ride'],
+  fees: 55.5,
+  specialServicePricePerHour: 100,
+  specialServicePriceBetweenOneHourFifteen: 120.25,
+  specialServicePriceExtra: 30,
+  specialServicePriceFlatRate: 160,
+  serviceChargePerHour: 110,
+  rentalDailyPrice: 170,
+  rentalWeeklyPrice: 990,
+};
+
+/** A multipart body with the given files (field `photo`), as a browser's FormData sends it. */
+function multipart(files: { name: string; type: string; bytes: Buffer }[]) {
+  const boundary = '----rides-test-boundary';
+  const parts = files.flatMap((file) => [
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="${file.name}"\r\n` +
+        `Content-Type: ${file.type}\r\n\r\n`,
+    ),
+    file.bytes,
+    Buffer.from('\r\n'),
+  ]);
+  return {
+    payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/** A PNG whose header claims `side`×`side` pixels, with almost no data: a decompression bomb. */
+function pixelBomb(side: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(side, 0);
+  header.writeUInt32BE(side, 4);
+  header.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.alloc(side + 1))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** A JPEG photo carrying EXIF with a GPS position and a camera, like a phone's. */
+async function phonePhoto(width = 1600, height = 1000): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: { r: 20, g: 80, b: 160 } } })
+    .jpeg()
+    .withExif({
+      IFD0: { Make: 'PhoneMaker', Model: 'Phone 15', Copyright: 'Olive Owner' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '42/1 7/1 0/1',
+        GPSLongitudeRef: 'W',
+        GPSLongitude: '71/1 19/1 0/1',
+      },
+    })
+    .toBuffer();
+}
+
+describe.each(await databaseKinds())('the fleet on %s', (kind) => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let db: Database;
+  let owner: Browser;
+  let uploadsDir: string;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    db = database.handle.db;
+    uploadsDir = await mkdtemp(join(tmpdir(), 'rides-fleet-'));
+    // A long list age: every change must reach the list by invalidation, not by expiry.
+    app = await buildApp({
+      config: testConfig({ uploadsDir }),
+      db: database.handle,
+      now: () => NOW,
+      serviceListMaxAgeMs: 3_600_000,
+    });
+    ({ browser: owner } = await signedInOwner(app, db, NOW));
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.drop();
+    if (uploadsDir) await rm(uploadsDir, { recursive: true, force: true });
+  });
+
+  const publicList = async (): Promise<Service[]> => {
+    const response = await new Browser(app).get('/api/service/list');
+    expect(response.statusCode).toBe(200);
+    return ServiceListResponseSchema.parse(response.json()).services;
+  };
+  const addCar = async (input: CarInput = NEW_CAR) => {
+    const response = await owner.post('/api/admin/fleet/add-car', input);
+    expectSuccess(response);
+    return FleetCarResponseSchema.parse(response.json()).car;
+  };
+  const auditOf = (serviceId: string) =>
+    db.select().from(auditEvents).where(eq(auditEvents.serviceId, serviceId));
+  it('answers a visitor 401 and a customer 403 on every fleet route, and checks CSRF', async () => {
+    const car = await serviceIdByName(db, 'Tesla Model S');
+    const { browser: customer } = await signedInBrowser(app, db, NOW);
+    const visitor = new Browser(app);
+    const routes: [string, string, Record<string, unknown>][] = [
+      ['GET', '/api/admin/fleet', {}],
+      ['POST', '/api/admin/fleet/add-car', NEW_CAR],
+      ['POST', `/api/admin/fleet/${car}/update-car`, NEW_CAR],
+      ['POST', `/api/admin/fleet/${car}/retire-car`, {}],
+    ];
+    for (const [method, url, body] of routes) {
+      const send = (who: Browser) => (method === 'GET' ? who.get(url) : who.post(url, body));
+      expectFailure(await send(visitor), 401, NOT_SIGNED_IN_MESSAGE);
+      expectFailure(await send(customer), 403, OWNER_ONLY_MESSAGE);
+      if (method === 'POST') {
+        expectFailure(await owner.post(url, body, { csrf: false }), 403, CSRF_FAILED_MESSAGE);
+      }
+    }
+    const photo = multipart([
+      { name: 'car.jpg', type: 'image/jpeg', bytes: await phonePhoto(400, 250) },
+    ]);
+    const photoUrl = `/api/admin/fleet/${car}/photo`;
+    const photoRequest = { method: 'POST' as const, url: photoUrl, ...photo };
+    expectFailure(await visitor.request(photoRequest, { csrf: true }), 401, NOT_SIGNED_IN_MESSAGE);
+    expectFailure(await customer.request(photoRequest, { csrf: true }), 403, OWNER_ONLY_MESSAGE);
+    expectFailure(await owner.request(photoRequest), 403, CSRF_FAILED_MESSAGE);
+    // Nothing changed: no photo, no event.
+    expect(await auditOf(car)).toEqual([]);
+  });
+
+  it('lists every car for the owner, with all its fields', async () => {
+    const response = await owner.get('/api/admin/fleet');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const { cars } = FleetResponseSchema.parse(response.json());
+    const site = await publicList();
+    expect(cars.map((car) => car._id)).toEqual(site.map((service) => service._id));
+    const [first] = cars;
+    expect(first).toMatchObject({ name: 'Tesla Model S', photo: null, retiredAt: null, fees: 65 });
+  });
+
+  it('adds a car with every field: on the site at once, and in the audit trail', async () => {
+    await publicList(); // the list is loaded and kept (for an hour) before the change
+    const car = await addCar();
+    expect(car).toMatchObject({ ...NEW_CAR, photo: null, retiredAt: null });
+    expect(car.image).toBe('/images/cars/kia-k5.svg');
+
+    const listed = (await publicList()).find((service) => service._id === car._id);
+    expect(listed).toMatchObject({ ...NEW_CAR, slots_booked: {} });
+    expect((await publicList()).at(-1)?._id).toBe(car._id);
+
+    const [event, ...more] = await auditOf(car._id);
+    expect(more).toEqual([]);
+    expect(event).toMatchObject({ action: 'service.created', before: null });
+    expect(event?.after).toMatchObject({ name: 'Kia EV9', fees: 55.5, rentalWeeklyPrice: 990 });
+  });
+
+  it('refuses bad cars with a clear message, and stores nothing', async () => {
+    const refusals: [Record<string, unknown>, string | RegExp][] = [
+      [{ ...NEW_CAR, name: '  ' }, "Enter the car's name."],
+      [{ ...NEW_CAR, name: 'x'.repeat(81) }, "The car's name must be at most 80 characters."],
+      [{ ...NEW_CAR, type: 'Ford' }, /^Choose the car's make: Tesla, Honda/],
+      [{ ...NEW_CAR, fees: -1 }, 'Fees cannot be negative.'],
+      [{ ...NEW_CAR, fees: '55' }, 'Fees must be a dollar amount.'],
+      [{ ...NEW_CAR, rentalDailyPrice: 10.001 }, 'Rental, per day must be in whole cents.'],
+      [{ ...NEW_CAR, rentalWeeklyPrice: 1e9 }, 'Rental, per week must be at most $100,000.'],
+      [{ ...NEW_CAR, availableServiceTypes: [] }, 'Choose at least one service type.'],
+      [{ ...NEW_CAR, availableServiceTypes: ['Boat Ride'] }, /^Service types are /],
+      [
+        { ...NEW_CAR, availableServiceTypes: ['Car Rental', 'Car Rental'] },
+        'Choose each service type once.',
+      ],
+      [{ ...NEW_CAR, available: 'yes' }, 'Say whether the car is available.'],
+      [{ ...NEW_CAR, image: '/etc/passwd' }, /Unrecognized key/],
+    ];
+    const before = (await owner.get('/api/admin/fleet')).json<{ cars: unknown[] }>().cars.length;
+    for (const [body, message] of refusals) {
+      expectFailure(await owner.post('/api/admin/fleet/add-car', body), 400, message);
+    }
+    const [, , spoiled] = refusals;
+    const car = await serviceIdByName(db, 'Tesla Model 3');
+    expectFailure(
+      await owner.post(`/api/admin/fleet/${car}/update-car`, spoiled?.[0]),
+      400,
+      spoiled?.[1],
+    );
+    expect((await owner.get('/api/admin/fleet')).json<{ cars: unknown[] }>().cars).toHaveLength(
+      before,
+    );
+    expect(await auditOf(car)).toEqual([]);
+  });
+
+  it('updates a car: the list follows at once, the trail keeps what changed', async () => {
+    const id = await serviceIdByName(db, 'Honda Accord');
+    const { cars } = FleetResponseSchema.parse((await owner.get('/api/admin/fleet')).json());
+    const current = cars.find((car) => car._id === id);
+    if (!current) throw new Error('the demo fleet has a Honda Accord');
+    await publicList();
+    const fields = inputOf(current);
+    const response = await owner.post(`/api/admin/fleet/${id}/update-car`, {
+      ...fields,
+      fees: 42,
+      available: false,
+      availableServiceTypes: ['Car Rental'],
+    });
+    expectSuccess(response, 'Honda Accord is saved.');
+    const listed = (await publicList()).find((service) => service._id === id);
+    expect(listed).toMatchObject({
+      fees: 42,
+      available: false,
+      availableServiceTypes: ['Car Rental'],
+    });
+    const [event] = await auditOf(id);
+    expect(event).toMatchObject({
+      action: 'service.updated',
+      before: {
+        fees: current.fees,
+        available: true,
+        availableServiceTypes: current.availableServiceTypes,
+      },
+      after: { fees: 42, available: false, availableServiceTypes: ['Car Rental'] },
+    });
+
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    expectFailure(
+      await owner.post(`/api/admin/fleet/${unknown}/update-car`, NEW_CAR),
+      404,
+      CAR_NOT_FOUND_MESSAGE,
+    );
+    expectFailure(
+      await owner.post('/api/admin/fleet/not-an-id/update-car', NEW_CAR),
+      400,
+      'Invalid service id',
+    );
+  });
+
+  it('retires a car: gone from the list and its page, its rides and history kept', async () => {
+    const id = await serviceIdByName(db, 'Toyota Prius');
+    const userId = await insertUser(db);
+    const ride = await insertAppointment(db, {
+      userId,
+      serviceId: id,
+      slotDate: '24_11_2026',
+      slotTime: '9:00 AM',
+      status: 'paid',
+    });
+    expect((await publicList()).some((service) => service._id === id)).toBe(true);
+
+    const response = await owner.post(`/api/admin/fleet/${id}/retire-car`, {});
+    expectSuccess(
+      response,
+      'Toyota Prius is retired: it is no longer on the site. It still has 1 ride ahead, kept as booked.',
+    );
+    expect(FleetCarResponseSchema.parse(response.json()).car).toMatchObject({
+      retiredAt: NOW.toISOString(),
+      available: false,
+    });
+    expect((await publicList()).some((service) => service._id === id)).toBe(false);
+    expectFailure(await new Browser(app).get(`/api/service/${id}`), 404, 'Service not found');
+    const [kept] = await db.select().from(appointments).where(eq(appointments.id, ride));
+    expect(kept).toMatchObject({ serviceId: id, status: 'paid' });
+    const [event] = await auditOf(id);
+    expect(event).toMatchObject({
+      action: 'service.retired',
+      before: { retiredAt: null, available: true },
+      after: { retiredAt: NOW.toISOString(), available: false },
+    });
+    // The owner still sees it, last.
+    const { cars } = FleetResponseSchema.parse((await owner.get('/api/admin/fleet')).json());
+    expect(cars.at(-1)).toMatchObject({ _id: id, retiredAt: NOW.toISOString() });
+
+    expectFailure(
+      await owner.post(`/api/admin/fleet/${id}/retire-car`, {}),
+      409,
+      CAR_ALREADY_RETIRED_MESSAGE,
+    );
+    const fields = inputOf(cars.at(-1) as FleetCar);
+    expectFailure(
+      await owner.post(`/api/admin/fleet/${id}/update-car`, fields),
+      409,
+      CAR_RETIRED_MESSAGE,
+    );
+    expect(await auditOf(id)).toHaveLength(1);
+  });
+
+  it('makes a photo WebP and AVIF at each width, without its metadata, served for a year', async () => {
+    const id = await serviceIdByName(db, 'Kia Carnival');
+    const original = await phonePhoto();
+    expect((await sharp(original).metadata()).exif).toBeDefined();
+    await publicList();
+
+    const response = await owner.request(
+      {
+        method: 'POST',
+        url: `/api/admin/fleet/${id}/photo`,
+        ...multipart([{ name: 'IMG_0001.jpg', type: 'image/jpeg', bytes: original }]),
+      },
+      { csrf: true },
+    );
+    expectSuccess(response, 'The photo of Kia Carnival is on the site.');
+    const { photo } = FleetCarResponseSchema.parse(response.json()).car;
+    if (!photo) throw new Error('the car has its photo');
+    expect(photo).toMatchObject({ width: 1280, height: 800, widths: [320, 640, 960, 1280] });
+    expect(photo.key).toMatch(/^[0-9a-f]{32}$/);
+
+    const files = (await readdir(uploadsDir)).filter((file) => file.startsWith(photo.key)).sort();
+    expect(files).toHaveLength(8);
+    for (const file of files) {
+      const metadata = await sharp(join(uploadsDir, file)).metadata();
+      expect(metadata.format).toBe(file.endsWith('.avif') ? 'heif' : 'webp');
+      expect(metadata.exif, file).toBeUndefined();
+      expect(metadata.xmp, file).toBeUndefined();
+      expect(metadata.iptc, file).toBeUndefined();
+      expect(metadata.width).toBe(Number(/-(\d+)\./.exec(file)?.[1]));
+    }
+
+    // The site shows it at once, with a srcset; the files are served immutable.
+    const listed = (await publicList()).find((service) => service._id === id);
+    expect(listed?.image).toBe(`/uploads/${photo.key}-640`);
+    expect(listed?.imageSrcSet).toBe(
+      photo.widths.map((w) => `/uploads/${photo.key}-${w} ${w}w`).join(', '),
+    );
+    const visitor = new Browser(app);
+    const avif = await visitor.request({
+      method: 'GET',
+      url: `/uploads/${photo.key}-640`,
+      headers: { accept: 'image/avif,image/webp,image/*,*/*;q=0.8' },
+    });
+    expect(avif.statusCode).toBe(200);
+    expect(avif.headers['content-type']).toBe('image/avif');
+    expect(avif.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(avif.headers.vary).toBe('accept');
+    const webp = await visitor.request({
+      method: 'GET',
+      url: `/uploads/${photo.key}-640`,
+      headers: { accept: 'image/webp,*/*' },
+    });
+    expect(webp.headers['content-type']).toBe('image/webp');
+    expect((await sharp(webp.rawPayload).metadata()).width).toBe(640);
+    const named = await visitor.get(`/uploads/${photo.key}-320.avif`);
+    expect(named.headers['content-type']).toBe('image/avif');
+    expectFailure(await visitor.get(`/uploads/${photo.key}-500`), 404);
+    expectFailure(await visitor.get('/uploads/..%2F..%2Fetc%2Fpasswd'), 404);
+
+    const [event] = await auditOf(id);
+    expect(event).toMatchObject({
+      action: 'service.updated',
+      before: { photo: null },
+      after: { photo },
+    });
+  });
+
+  it('refuses what is not a photo, by its bytes, and stores nothing', async () => {
+    const id = await serviceIdByName(db, 'Chevrolet Tahoe');
+    const png = await sharp({
+      create: { width: 300, height: 200, channels: 3, background: '#888' },
+    })
+      .png()
+      .toBuffer();
+    const refusals: [Parameters<typeof multipart>[0], number, string][] = [
+      [
+        [{ name: 'car.jpg', type: 'image/jpeg', bytes: Buffer.from('<html>not a car</html>') }],
+        415,
+        MESSAGE_PHOTO_NOT_AN_IMAGE,
+      ],
+      [
+        [
+          {
+            name: 'car.svg',
+            type: 'image/svg+xml',
+            bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'),
+          },
+        ],
+        415,
+        MESSAGE_PHOTO_NOT_AN_IMAGE,
+      ],
+      [
+        [
+          {
+            name: 'car.gif',
+            type: 'image/gif',
+            bytes: Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1'),
+          },
+        ],
+        415,
+        MESSAGE_PHOTO_NOT_AN_IMAGE,
+      ],
+      // A PNG's signature in front of anything else: read, and refused as unreadable.
+      [
+        [
+          {
+            name: 'car.png',
+            type: 'image/png',
+            bytes: Buffer.concat([png.subarray(0, 40), Buffer.alloc(20)]),
+          },
+        ],
+        422,
+        MESSAGE_PHOTO_UNREADABLE,
+      ],
+      [
+        [{ name: 'bomb.png', type: 'image/png', bytes: pixelBomb(30_000) }],
+        422,
+        MESSAGE_PHOTO_TOO_MANY_PIXELS,
+      ],
+      [
+        [{ name: 'huge.jpg', type: 'image/jpeg', bytes: Buffer.alloc(PHOTO_MAX_BYTES + 1, 0xff) }],
+        413,
+        MESSAGE_PHOTO_TOO_LARGE,
+      ],
+      [
+        [
+          { name: 'a.png', type: 'image/png', bytes: png },
+          { name: 'b.png', type: 'image/png', bytes: png },
+        ],
+        413,
+        MESSAGE_PHOTO_ONE_FILE,
+      ],
+    ];
+    for (const [files, status, message] of refusals) {
+      const response = await owner.request(
+        { method: 'POST', url: `/api/admin/fleet/${id}/photo`, ...multipart(files) },
+        { csrf: true },
+      );
+      expectFailure(response, status, message);
+    }
+    expectFailure(
+      await owner.post(`/api/admin/fleet/${id}/photo`, { photo: 'x' }),
+      415,
+      MESSAGE_PHOTO_NOT_MULTIPART,
+    );
+    expect(await auditOf(id)).toEqual([]);
+
+    // A name that lies the other way is no matter: a PNG named .jpg is read as the PNG it is.
+    const lying = await owner.request(
+      {
+        method: 'POST',
+        url: `/api/admin/fleet/${id}/photo`,
+        ...multipart([{ name: 'holiday.jpg', type: 'image/jpeg', bytes: png }]),
+      },
+      { csrf: true },
+    );
+    expectSuccess(lying);
+    expect(FleetCarResponseSchema.parse(lying.json()).car.photo).toMatchObject({
+      width: 300,
+      widths: [300],
+    });
+  });
+});

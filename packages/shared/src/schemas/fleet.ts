@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { CAR_MODELS } from '../models.ts';
+import type { ServicePhoto } from '../photos.ts';
+import { ServiceSchema } from './service.ts';
+
+/*
+ * The owner's fleet (`/api/admin/fleet…`): every car with all the catalogue's fields, added,
+ * changed, retired, and its photo. Money is in dollars, as the service list sends it.
+ */
+
+/** The kinds of ride a car may offer; the booking form lists a car's own. */
+export const SERVICE_TYPES = [
+  'Point-to-Point Ride',
+  'Hourly Chauffeur',
+  'Airport Transfer',
+  'Long-Distance Ride',
+  'Car Rental',
+] as const;
+export type ServiceTypeName = (typeof SERVICE_TYPES)[number];
+
+/** The rates of a car, in the order the console's form shows them, with their labels. */
+export const CAR_RATE_FIELDS = [
+  ['fees', 'Fees'],
+  ['specialServicePricePerHour', 'Special service, per hour'],
+  ['specialServicePriceBetweenOneHourFifteen', 'Special service, 1 to 1¼ hours'],
+  ['specialServicePriceExtra', 'Special service, extra'],
+  ['specialServicePriceFlatRate', 'Special service, flat rate'],
+  ['serviceChargePerHour', 'Service charge per hour'],
+  ['rentalDailyPrice', 'Rental, per day'],
+  ['rentalWeeklyPrice', 'Rental, per week'],
+] as const;
+export type CarRateField = (typeof CAR_RATE_FIELDS)[number][0];
+
+/** The largest rate the console takes, in dollars (a typo guard, far above any real rate). */
+export const MAX_RATE_DOLLARS = 100_000;
+
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `Enter the car's ${label}.` })
+    .trim()
+    .min(1, `Enter the car's ${label}.`)
+    .max(max, `The car's ${label} must be at most ${max} characters.`);
+
+const rate = (label: string) =>
+  z
+    .number({ error: `${label} must be a dollar amount.` })
+    .min(0, `${label} cannot be negative.`)
+    .max(MAX_RATE_DOLLARS, `${label} must be at most $${MAX_RATE_DOLLARS.toLocaleString('en-US')}.`)
+    // Whole cents: what the database keeps.
+    .refine((dollars) => Number.isInteger(Math.round(dollars * 100 * 1e6) / 1e6), {
+      message: `${label} must be in whole cents.`,
+    });
+
+const rateOf = (field: CarRateField) =>
+  rate(CAR_RATE_FIELDS.find(([name]) => name === field)?.[1] ?? field);
+
+/** `POST /admin/fleet/add-car` and `/admin/fleet/:serviceId/update-car`: every field of a car. */
+export const CarInputSchema = z.strictObject({
+  name: text('name', 80),
+  serviceLevel: text('service level', 40),
+  type: z.enum(CAR_MODELS, { error: `Choose the car's make: ${CAR_MODELS.join(', ')}.` }),
+  about: text('description', 2000),
+  address: text('address', 200),
+  available: z.boolean({ error: 'Say whether the car is available.' }),
+  availableServiceTypes: z
+    .array(z.enum(SERVICE_TYPES, { error: `Service types are ${SERVICE_TYPES.join(', ')}.` }), {
+      error: 'Choose the service types the car offers.',
+    })
+    .min(1, 'Choose at least one service type.')
+    .max(SERVICE_TYPES.length, 'Choose each service type once.')
+    .refine((types) => new Set(types).size === types.length, 'Choose each service type once.'),
+  fees: rateOf('fees'),
+  specialServicePricePerHour: rateOf('specialServicePricePerHour'),
+  specialServicePriceBetweenOneHourFifteen: rateOf('specialServicePriceBetweenOneHourFifteen'),
+  specialServicePriceExtra: rateOf('specialServicePriceExtra'),
+  specialServicePriceFlatRate: rateOf('specialServicePriceFlatRate'),
+  serviceChargePerHour: rateOf('serviceChargePerHour'),
+  rentalDailyPrice: rateOf('rentalDailyPrice'),
+  rentalWeeklyPrice: rateOf('rentalWeeklyPrice'),
+});
+export type CarInput = z.infer<typeof CarInputSchema>;
+
+/** A car as the console sees it: the catalogue's fields, its photo, and whether it is retired. */
+export const FleetCarSchema = ServiceSchema.omit({ slots_booked: true, imageSrcSet: true }).extend({
+  photo: z
+    .object({
+      key: z.string(),
+      width: z.number(),
+      height: z.number(),
+      widths: z.array(z.number()),
+    })
+    .nullable() satisfies z.ZodType<ServicePhoto | null>,
+  /** ISO instant; null for a car on the site. */
+  retiredAt: z.string().nullable(),
+});
+export type FleetCar = z.infer<typeof FleetCarSchema>;
+
+/** `GET /admin/fleet`: every car, the retired ones last. */
+export const FleetResponseSchema = z.object({
+  success: z.literal(true),
+  cars: z.array(FleetCarSchema),
+});
+export type FleetResponse = z.infer<typeof FleetResponseSchema>;
+
+/** Answer of every change to a car: what it is now. */
+export const FleetCarResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  car: FleetCarSchema,
+});
+export type FleetCarResponse = z.infer<typeof FleetCarResponseSchema>;
+
+/** The photo upload: one file, this large at most, of these kinds (checked by its bytes). */
+export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+export const PHOTO_ACCEPT = 'image/jpeg,image/png,image/webp';
+
+export const MESSAGE_PHOTO_TOO_LARGE = 'The photo is larger than 10 MB. Choose a smaller one.';
+export const MESSAGE_PHOTO_NOT_AN_IMAGE = 'The photo must be a JPEG, PNG or WebP image.';
