@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { depositDollars, formatDollars, type Service } from '@app/shared';
+import { depositDollars, formatDollars, promotionPercentFor, type Service } from '@app/shared';
 import { BrandIcon } from './brand-icon.tsx';
 
 interface ServiceCardProps {
@@ -15,11 +15,13 @@ export function ServiceCard({ service, eager = false, headingLevel = 'h3' }: Ser
   const Heading = headingLevel;
   const availability = service.available ? 'Available' : 'Not Available';
   const deposit = formatDollars(depositDollars(service.fees));
+  const off = promotionPercentFor(service.type);
+  const offer = off ? `${off}% off rides` : '';
 
   return (
     <Link
       href={`/appointment/${service._id}`}
-      aria-label={`${service.serviceLevel} ${service.name}, ${service.type}, Deposit ${deposit}, ${availability}`}
+      aria-label={`${service.serviceLevel} ${service.name}, ${service.type}, Deposit ${deposit}, ${offer && `${offer}, `}${availability}`}
       className="group flex h-full gap-3 overflow-hidden p-3 min-[480px]:flex-col min-[480px]:gap-0 min-[480px]:p-0 rounded-card bg-surface shadow-card ring-1 ring-line/70 transition duration-200 hover:-translate-y-0.5 hover:shadow-lg motion-reduce:transition-none motion-reduce:hover:translate-y-0"
     >
       <div className="w-2/5 shrink-0 self-center overflow-hidden rounded-xl bg-brand-tint min-[480px]:w-full min-[480px]:rounded-none">
@@ -45,6 +47,11 @@ export function ServiceCard({ service, eager = false, headingLevel = 'h3' }: Ser
           <p className="mt-1 flex items-center gap-1.5 text-sm text-ink-muted">
             <BrandIcon model={service.type} className="size-3.5" />
             {service.type}{' '}
+            {offer && (
+              <span className="rounded-full bg-accent-tint px-2 text-xs font-semibold text-accent-strong">
+                {offer}{' '}
+              </span>
+            )}
           </p>
         </div>
         <div className="mt-auto flex items-end justify-between gap-2 border-t border-line pt-3">
@@ -53,12 +60,14 @@ export function ServiceCard({ service, eager = false, headingLevel = 'h3' }: Ser
           </p>
           <span
             className={`inline-flex shrink-0 items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-semibold ${
-              service.available ? 'bg-success-tint text-success' : 'bg-slate-100 text-ink-muted'
+              service.available
+                ? 'bg-success-tint text-success'
+                : 'bg-unavailable-tint text-unavailable'
             }`}
           >
             <span
               aria-hidden="true"
-              className={`size-1.5 rounded-full ${service.available ? 'bg-success' : 'bg-slate-400'}`}
+              className={`size-1.5 rounded-full ${service.available ? 'bg-success' : 'bg-unavailable'}`}
             />
             {availability}
           </span>
