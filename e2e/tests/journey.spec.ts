@@ -24,6 +24,9 @@ import { bookButton, dayStrip, logInViaApi, openCar, timeList } from './booking-
  * books a slot: the cars' slots stay as the other specs count them.
  */
 
+// Pages with the booking form, axe at each state: longer than the default 30 s on a busy machine.
+test.describe.configure({ timeout: 90_000 });
+
 const estimateGroup = (page: Page) =>
   page.getByRole('main').getByRole('group', { name: 'Price estimate', exact: true });
 

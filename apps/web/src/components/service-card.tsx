@@ -16,12 +16,12 @@ export function ServiceCard({ service, eager = false, headingLevel = 'h3' }: Ser
   const availability = service.available ? 'Available' : 'Not Available';
   const deposit = formatDollars(depositDollars(service.fees));
   const off = promotionPercentFor(service.type);
-  const offer = off ? `${off}% off rides` : '';
+  const offer = off ? `${off}% off rides, ` : '';
 
   return (
     <Link
       href={`/appointment/${service._id}`}
-      aria-label={`${service.serviceLevel} ${service.name}, ${service.type}, Deposit ${deposit}, ${offer && `${offer}, `}${availability}`}
+      aria-label={`${service.serviceLevel} ${service.name}, ${service.type}, ${offer}Deposit ${deposit}, ${availability}`}
       className="group flex h-full gap-3 overflow-hidden p-3 min-[480px]:flex-col min-[480px]:gap-0 min-[480px]:p-0 rounded-card bg-surface shadow-card ring-1 ring-line/70 transition duration-200 hover:-translate-y-0.5 hover:shadow-lg motion-reduce:transition-none motion-reduce:hover:translate-y-0"
     >
       <div className="w-2/5 shrink-0 self-center overflow-hidden rounded-xl bg-brand-tint min-[480px]:w-full min-[480px]:rounded-none">
@@ -46,12 +46,7 @@ export function ServiceCard({ service, eager = false, headingLevel = 'h3' }: Ser
           </Heading>
           <p className="mt-1 flex items-center gap-1.5 text-sm text-ink-muted">
             <BrandIcon model={service.type} className="size-3.5" />
-            {service.type}{' '}
-            {offer && (
-              <span className="rounded-full bg-accent-tint px-2 text-xs font-semibold text-accent-strong">
-                {offer}{' '}
-              </span>
-            )}
+            {service.type} {off ? <b className="text-accent-strong">{off}% off rides </b> : null}
           </p>
         </div>
         <div className="mt-auto flex items-end justify-between gap-2 border-t border-line pt-3">
