@@ -1,4 +1,4 @@
-import { parseSlotDateKey, parseSlotTime, type CalendarDate } from './slots.ts';
+import { parseSlotDateKey, type CalendarDate } from './slots.ts';
 
 /*
  * When the night, weekend and holiday flat rate applies to a ride: a pickup from 8 PM to
@@ -25,6 +25,18 @@ function nthWeekday(year: number, month: number, dayOfWeek: number, nth: number)
   const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
   const last = weekday({ year, month, day: lastDay });
   return lastDay - ((last - dayOfWeek + 7) % 7);
+}
+
+/*
+ * The hour of a slot label read here, not with slots.ts's parseSlotTime: slots.ts sits in the
+ * home page's first chunk, where every export of it the car page uses would land too.
+ */
+const LABEL_HOUR = /^(1[0-2]|[1-9]):[0-5]\d (AM|PM)$/;
+
+function hourOf(label: string): number | null {
+  const match = LABEL_HOUR.exec(label);
+  if (!match) return null;
+  return (Number(match[1]) % 12) + (match[2] === 'PM' ? 12 : 0);
 }
 
 const MON = 1;
@@ -67,7 +79,7 @@ export function rateDayOf(dateKey: string, timeLabel?: string): RateDay {
   if (holidayOn(date)) return 'holiday';
   const dow = weekday(date);
   if (dow === 0 || dow === 6) return 'weekend';
-  const time = timeLabel ? parseSlotTime(timeLabel) : null;
-  if (time && (time.hour >= NIGHT_STARTS_HOUR || time.hour < NIGHT_ENDS_HOUR)) return 'night';
+  const hour = timeLabel ? hourOf(timeLabel) : null;
+  if (hour !== null && (hour >= NIGHT_STARTS_HOUR || hour < NIGHT_ENDS_HOUR)) return 'night';
   return 'regular';
 }
