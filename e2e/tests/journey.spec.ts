@@ -3,6 +3,7 @@ import {
   discountedDollars,
   estimateRide,
   formatDollars,
+  formatEstimateLength,
   listBookableDays,
   NOTES_TOO_LONG_MESSAGE,
   PROMOTED_MODEL,
@@ -167,10 +168,13 @@ test.describe('the promotion holds its promise', () => {
     const weekday = days.slice(1).find((d) => rateDayOf(d.key, '12:00 PM') === 'regular');
     if (!weekday) throw new Error('no regular weekday in the window');
     await stripDay(page, weekday).click();
-    const lengthRadio = estimateGroup(page).getByRole('radio', { checked: true });
-    const chosen = (await lengthRadio.textContent())?.trim() ?? '';
     const length = { ride: 1, hourly: 3, rental: 1 }[kind];
-    expect(chosen.length).toBeGreaterThan(0);
+    await expect(
+      estimateGroup(page).getByRole('radio', {
+        name: formatEstimateLength(kind, length),
+        exact: true,
+      }),
+    ).toBeChecked();
     const estimate = estimateRide(car, kind, length, 'regular');
     expect(estimate.discountPercent).toBe(PROMOTION_PERCENT);
     expect(estimate.deposit).toBe(depositDollars(car.fees));

@@ -22,7 +22,7 @@ export function ServiceCard({ service, eager = false, headingLevel = 'h3' }: Ser
     <Link
       href={`/appointment/${service._id}`}
       aria-label={`${service.serviceLevel} ${service.name}, ${service.type}, ${offer}Deposit ${deposit}, ${availability}`}
-      className="group flex h-full gap-3 overflow-hidden p-3 min-[480px]:flex-col min-[480px]:gap-0 min-[480px]:p-0 rounded-card bg-surface shadow-card ring-1 ring-line/70 transition duration-200 hover:-translate-y-0.5 hover:shadow-lg motion-reduce:transition-none motion-reduce:hover:translate-y-0"
+      className="service-card group"
     >
       <div className="w-2/5 shrink-0 self-center overflow-hidden rounded-xl bg-brand-tint min-[480px]:w-full min-[480px]:rounded-none">
         <img
@@ -54,16 +54,10 @@ export function ServiceCard({ service, eager = false, headingLevel = 'h3' }: Ser
             Deposit <span className="block text-base font-semibold text-ink">{deposit}</span>{' '}
           </p>
           <span
-            className={`inline-flex shrink-0 items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-semibold ${
-              service.available
-                ? 'bg-success-tint text-success'
-                : 'bg-unavailable-tint text-unavailable'
-            }`}
+            data-unavailable={service.available ? undefined : ''}
+            className="availability inline-flex shrink-0 items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-semibold"
           >
-            <span
-              aria-hidden="true"
-              className={`size-1.5 rounded-full ${service.available ? 'bg-success' : 'bg-unavailable'}`}
-            />
+            <span aria-hidden="true" className="size-1.5 rounded-full bg-current" />
             {availability}
           </span>
         </div>

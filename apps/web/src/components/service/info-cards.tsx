@@ -158,12 +158,15 @@ export function InfoCards({ service }: { service: Service }) {
 /** Available or Not Available, by the service's flag; colour is never the only signal. */
 export function AvailabilityBadge({ available }: { available: boolean }) {
   return available ? (
-    <span className="inline-flex w-fit items-center gap-1.5 rounded-full bg-success-tint px-3 py-1 text-sm font-medium text-success">
+    <span className="availability inline-flex w-fit items-center gap-1.5 rounded-full px-3 py-1 text-sm font-medium">
       <CircleCheck className="size-4" aria-hidden="true" />
       Available
     </span>
   ) : (
-    <span className="inline-flex w-fit items-center gap-1.5 rounded-full bg-unavailable-tint px-3 py-1 text-sm font-medium text-unavailable">
+    <span
+      data-unavailable=""
+      className="availability inline-flex w-fit items-center gap-1.5 rounded-full px-3 py-1 text-sm font-medium"
+    >
       <CircleX className="size-4" aria-hidden="true" />
       Not Available
     </span>
