@@ -35,7 +35,7 @@ export function ServiceCard({ service, eager = false, headingLevel = 'h3' }: Ser
           className="aspect-[8/5] h-auto w-full object-cover transition duration-300 group-hover:scale-[1.03] motion-reduce:transition-none motion-reduce:group-hover:scale-100"
         />
       </div>
-      <div className="flex min-w-0 flex-1 flex-col gap-3 min-[480px]:p-4">
+      <div className="service-card-text">
         {/* The trailing spaces keep the words apart in the link's text content. */}
         <div className="min-w-0">
           <p className="text-xs font-semibold uppercase tracking-wider text-accent-strong">
@@ -49,13 +49,13 @@ export function ServiceCard({ service, eager = false, headingLevel = 'h3' }: Ser
             {service.type} {off ? <b className="text-accent-strong">{off}% off rides </b> : null}
           </p>
         </div>
-        <div className="mt-auto flex items-end justify-between gap-2 border-t border-line pt-3">
+        <div className="service-card-foot">
           <p className="text-xs text-ink-muted">
             Deposit <span className="block text-base font-semibold text-ink">{deposit}</span>{' '}
           </p>
           <span
             data-unavailable={service.available ? undefined : ''}
-            className="availability inline-flex shrink-0 items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-semibold"
+            className="availability shrink-0 px-2.5 text-xs font-semibold"
           >
             <span aria-hidden="true" className="size-1.5 rounded-full bg-current" />
             {availability}

@@ -158,15 +158,12 @@ export function InfoCards({ service }: { service: Service }) {
 /** Available or Not Available, by the service's flag; colour is never the only signal. */
 export function AvailabilityBadge({ available }: { available: boolean }) {
   return available ? (
-    <span className="availability inline-flex w-fit items-center gap-1.5 rounded-full px-3 py-1 text-sm font-medium">
+    <span className="availability w-fit px-3 text-sm font-medium">
       <CircleCheck className="size-4" aria-hidden="true" />
       Available
     </span>
   ) : (
-    <span
-      data-unavailable=""
-      className="availability inline-flex w-fit items-center gap-1.5 rounded-full px-3 py-1 text-sm font-medium"
-    >
+    <span data-unavailable="" className="availability w-fit px-3 text-sm font-medium">
       <CircleX className="size-4" aria-hidden="true" />
       Not Available
     </span>
