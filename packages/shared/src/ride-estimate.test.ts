@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  discountedDollars,
-  PROMOTED_MODEL,
-  promotionPercentFor,
-  PROMOTION_PERCENT,
-} from './promotion.ts';
+import { PROMOTED_MODEL, promotionPercentFor, PROMOTION_PERCENT } from './promotion.ts';
 import { holidayOn, rateDayOf } from './rate-days.ts';
 import {
+  discountedDollars,
   estimateRide,
   formatEstimateLength,
   rateKindOf,

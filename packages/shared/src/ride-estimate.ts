@@ -1,5 +1,5 @@
 import { depositDollars, hasOneHourFifteenPrice, MULTI_HOUR_MINIMUM_HOURS } from './pricing.ts';
-import { discountedDollars, promotionPercentFor } from './promotion.ts';
+import { promotionPercentFor } from './promotion.ts';
 import type { RateDay } from './rate-days.ts';
 import type { Service } from './schemas/service.ts';
 
@@ -17,6 +17,11 @@ import type { Service } from './schemas/service.ts';
  */
 
 export type RateKind = 'ride' | 'hourly' | 'rental';
+
+/** An amount in dollars with `percent` off, to the cent. */
+export function discountedDollars(amount: number, percent: number): number {
+  return Math.round(amount * (100 - percent)) / 100;
+}
 
 /** How a service type is priced, by its name (`Car Rental`, `Hourly Chauffeur`, the rides). */
 export function rateKindOf(serviceType: string): RateKind {
