@@ -1,4 +1,4 @@
-import { listBookableDays, type Service, type SlotDay } from '@app/shared';
+import { listBookableDays, SLOTS_PER_ROW, type Service, type SlotDay } from '@app/shared';
 import type { Locator, Page } from '@playwright/test';
 import { action, expect, literal, test, waitUntilStill } from '../fixtures.ts';
 import { field, registerAccount } from './account-helpers.ts';
@@ -246,7 +246,6 @@ test.describe('the day strip and the time grid for assistive technology', () => 
   test('named days and times, their chosen state, the count announced, arrow keys', async ({
     page,
     services,
-    isMobile,
   }) => {
     const car = inspectedCar(services);
     const days = listBookableDays(new Date(), car.slots_booked);
@@ -300,7 +299,7 @@ test.describe('the day strip and the time grid for assistive technology', () => 
     await expectFocusVisible(page);
     await page.keyboard.press('ArrowRight');
     await expect(times.nth(1)).toBeFocused();
-    const columns = isMobile ? 3 : 5;
+    const columns = SLOTS_PER_ROW; // 5 a row at every width, as the spec says
     await page.keyboard.press('ArrowDown');
     await expect(times.nth(1 + columns), `ArrowDown moves ${columns} times on`).toBeFocused();
     const [above, below] = await Promise.all(

@@ -5,6 +5,11 @@
 
 /** Notes fields: at most 50 words; typing past the 50th word is ignored. */
 export const NOTES_MAX_WORDS = 50;
+/** Past any 50 real words: a guard against absurd input, with its own message. */
+export const NOTES_MAX_CHARACTERS = 2000;
+export const NOTES_TOO_LONG_MESSAGE = 'Notes are too long: at most 2,000 characters.';
+/** The booking phone's national number: exactly 10 digits (docs/product.md, Phone format). */
+export const PHONE_NATIONAL_DIGITS = 10;
 /** The phone input accepts at most 15 digits unless long numbers are enabled. */
 export const PHONE_MAX_DIGITS = 15;
 export const PHONE_DEFAULT_COUNTRY = 'us';
@@ -31,10 +36,14 @@ export function applyWordLimit(previous: string, next: string, max = NOTES_MAX_W
   return countWords(previous) < max ? limitWords(next, max) : previous;
 }
 
-/** A phone as the booking form sends it: a country code and 7 to 15 digits, formatting aside. */
+/**
+ * A phone as the booking form sends it: the spec's rule, exactly 10 digits (or 3-3-4 with
+ * hyphens), after an optional `+` and a 1 to 3 digit country code; spaces, brackets, dots and
+ * hyphens aside. `555-0142` (7 digits) is refused.
+ */
 export function isValidBookingPhone(phone: string): boolean {
   const digits = phone.replace(/[\s().-]/g, '');
-  return /^\+?\d{7,15}$/.test(digits) && digits.replace(/\D/g, '').length <= PHONE_MAX_DIGITS;
+  return /^(?:\+\d{1,3})?\d{10}$/.test(digits);
 }
 
 export const SLOT_TAKEN_MESSAGE =

@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { depositDollars, formatDollars, type Service } from '@app/shared';
+import { depositDollars, formatDollars, promotionPercentFor, type Service } from '@app/shared';
 import { BrandIcon } from './brand-icon.tsx';
 
 interface ServiceCardProps {
@@ -15,12 +15,14 @@ export function ServiceCard({ service, eager = false, headingLevel = 'h3' }: Ser
   const Heading = headingLevel;
   const availability = service.available ? 'Available' : 'Not Available';
   const deposit = formatDollars(depositDollars(service.fees));
+  const off = promotionPercentFor(service.type);
+  const offer = off ? `${off}% off rides, ` : '';
 
   return (
     <Link
       href={`/appointment/${service._id}`}
-      aria-label={`${service.serviceLevel} ${service.name}, ${service.type}, Deposit ${deposit}, ${availability}`}
-      className="group flex h-full gap-3 overflow-hidden p-3 min-[480px]:flex-col min-[480px]:gap-0 min-[480px]:p-0 rounded-card bg-surface shadow-card ring-1 ring-line/70 transition duration-200 hover:-translate-y-0.5 hover:shadow-lg motion-reduce:transition-none motion-reduce:hover:translate-y-0"
+      aria-label={`${service.serviceLevel} ${service.name}, ${service.type}, ${offer}Deposit ${deposit}, ${availability}`}
+      className="service-card group"
     >
       <div className="w-2/5 shrink-0 self-center overflow-hidden rounded-xl bg-brand-tint min-[480px]:w-full min-[480px]:rounded-none">
         <img
@@ -35,7 +37,7 @@ export function ServiceCard({ service, eager = false, headingLevel = 'h3' }: Ser
           className="aspect-[8/5] h-auto w-full object-cover transition duration-300 group-hover:scale-[1.03] motion-reduce:transition-none motion-reduce:group-hover:scale-100"
         />
       </div>
-      <div className="flex min-w-0 flex-1 flex-col gap-3 min-[480px]:p-4">
+      <div className="service-card-text">
         {/* The trailing spaces keep the words apart in the link's text content. */}
         <div className="min-w-0">
           <p className="text-xs font-semibold uppercase tracking-wider text-accent-strong">
@@ -46,22 +48,18 @@ export function ServiceCard({ service, eager = false, headingLevel = 'h3' }: Ser
           </Heading>
           <p className="mt-1 flex items-center gap-1.5 text-sm text-ink-muted">
             <BrandIcon model={service.type} className="size-3.5" />
-            {service.type}{' '}
+            {service.type} {off ? <b className="text-accent-strong">{off}% off rides </b> : null}
           </p>
         </div>
-        <div className="mt-auto flex items-end justify-between gap-2 border-t border-line pt-3">
+        <div className="service-card-foot">
           <p className="text-xs text-ink-muted">
             Deposit <span className="block text-base font-semibold text-ink">{deposit}</span>{' '}
           </p>
           <span
-            className={`inline-flex shrink-0 items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-semibold ${
-              service.available ? 'bg-success-tint text-success' : 'bg-slate-100 text-ink-muted'
-            }`}
+            data-unavailable={service.available ? undefined : ''}
+            className="availability shrink-0 px-2.5 text-xs font-semibold"
           >
-            <span
-              aria-hidden="true"
-              className={`size-1.5 rounded-full ${service.available ? 'bg-success' : 'bg-slate-400'}`}
-            />
+            <span aria-hidden="true" className="size-1.5 rounded-full bg-current" />
             {availability}
           </span>
         </div>

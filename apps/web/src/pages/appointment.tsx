@@ -12,7 +12,9 @@ import {
   InfoCards,
   RegularRateCard,
 } from '../components/service/info-cards.tsx';
+import { PromotionRates } from '../components/service/promotion-rates.tsx';
 import { RelatedServices } from '../components/service/related-services.tsx';
+import { UnavailableNotice } from '../components/service/unavailable-notice.tsx';
 import { card, container } from '../components/ui/styles.ts';
 import { BookingForm } from '../features/booking/components/booking-form.tsx';
 
@@ -116,8 +118,9 @@ function ServiceBooking({ service, services }: { service: Service; services: Ser
           />
         </div>
 
-        <div className="lg:col-span-5 lg:col-start-8 lg:row-start-2">
+        <div className="space-y-6 lg:col-span-5 lg:col-start-8 lg:row-start-2">
           <RegularRateCard service={service} />
+          <PromotionRates service={service} />
         </div>
       </div>
 
@@ -132,8 +135,15 @@ function ServiceBooking({ service, services }: { service: Service; services: Ser
         <p className="mt-2 text-ink-muted">
           Pick a day and a half-hour start time. Times are Eastern (Boston) time.
         </p>
-        {/* The profile first: the contact form starts from the signed-in user's phone. */}
-        {userLoading ? <PageLoading /> : <BookingForm service={service} />}
+        {/* A car that cannot be booked says so first, rather than a form that fails on submit. */}
+        {!service.available ? (
+          <UnavailableNotice service={service} services={services} />
+        ) : /* The profile first: the contact form starts from the signed-in user's phone. */
+        userLoading ? (
+          <PageLoading />
+        ) : (
+          <BookingForm service={service} />
+        )}
       </section>
 
       <RelatedServices service={service} services={services} />

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { Link, Redirect, useParams } from 'wouter';
-import { CAR_MODELS, isCarModel, type CarModel } from '@app/shared';
+import { CAR_MODELS, isCarModel, promotionPercentFor, type CarModel } from '@app/shared';
 import { useCatalogue } from '../state/catalogue.tsx';
 import { BrandIcon } from '../components/brand-icon.tsx';
 import { ModelFilter } from '../components/model-filter.tsx';
@@ -55,6 +55,15 @@ function ServicesView({ model }: { model: CarModel | undefined }) {
             Private rides and rentals around Norfolk County, Boston and Providence. Choose a car to
             see its rates and book a pickup time.
           </p>
+          {model && promotionPercentFor(model) > 0 && (
+            <p className="mt-4 max-w-2xl rounded-xl border border-accent/40 bg-accent-tint px-4 py-3 text-sm text-ink">
+              <strong className="font-semibold text-accent-strong">
+                {promotionPercentFor(model)}% off every {model}, for a limited time.
+              </strong>{' '}
+              The discount applies to the ride&apos;s price; the deposit stays the same. Open a car
+              to see its discounted rates.
+            </p>
+          )}
         </div>
       </div>
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { applyWordLimit, countWords, isValidBookingPhone, limitWords } from '../booking-rules.ts';
+import {
+  applyWordLimit,
+  countWords,
+  isValidBookingPhone,
+  limitWords,
+  NOTES_TOO_LONG_MESSAGE,
+} from '../booking-rules.ts';
 import { BookingRequestSchema } from './booking.ts';
 
 const words = (n: number, from = 1) =>
@@ -32,10 +38,16 @@ describe('notes limited to 50 words', () => {
 });
 
 describe('booking phone', () => {
-  it('takes international numbers of 7 to 15 digits with their formatting', () => {
+  it('takes 10 digits, 3-3-4 with hyphens, after an optional country code', () => {
     expect(isValidBookingPhone('+17815550142')).toBe(true);
     expect(isValidBookingPhone('(781) 555-0142')).toBe(true);
+    expect(isValidBookingPhone('781-555-0142')).toBe(true);
+    expect(isValidBookingPhone('7815550142')).toBe(true);
     expect(isValidBookingPhone('+44 20 7946 0958')).toBe(true);
+    // Seven digits were let through before: the spec's rule wants ten.
+    expect(isValidBookingPhone('555-0142')).toBe(false);
+    expect(isValidBookingPhone('+15550142')).toBe(false);
+    expect(isValidBookingPhone('+1781555014')).toBe(false);
     expect(isValidBookingPhone('+1234567890123456')).toBe(false);
     expect(isValidBookingPhone('12345')).toBe(false);
     expect(isValidBookingPhone('call me')).toBe(false);
@@ -71,6 +83,15 @@ describe('the booking request', () => {
     expect(() => BookingRequestSchema.parse({ ...valid, pickupNotes: words(51) })).toThrow(
       'Notes must be at most 50 words.',
     );
+  });
+
+  it('counts words, not characters: 50 long words pass, an absurd length has its own message', () => {
+    const longWords = Array.from({ length: 50 }, () => 'x'.repeat(30)).join(' ');
+    expect(longWords.length).toBeGreaterThan(1000);
+    expect(() => BookingRequestSchema.parse({ ...valid, pickupNotes: longWords })).not.toThrow();
+    expect(() =>
+      BookingRequestSchema.parse({ ...valid, returnPickupNotes: 'x'.repeat(2001) }),
+    ).toThrow(NOTES_TOO_LONG_MESSAGE);
   });
 
   it('refuses a slot that is not a slot', () => {

@@ -5,12 +5,15 @@ import {
   ADDRESS_MAX_LENGTH,
   countWords,
   isValidBookingPhone,
+  NOTES_MAX_CHARACTERS,
+  NOTES_TOO_LONG_MESSAGE,
   NOTES_MAX_WORDS,
 } from '../booking-rules.ts';
 
+// Words are what the form limits; the character cap only stops absurd input (50 long words pass).
 const notes = z
   .string({ error: 'Notes must be text.' })
-  .max(1000, 'Notes must be at most 50 words.')
+  .max(NOTES_MAX_CHARACTERS, NOTES_TOO_LONG_MESSAGE)
   .refine((v) => countWords(v) <= NOTES_MAX_WORDS, 'Notes must be at most 50 words.')
   .default('');
 const address = (label: string) =>

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { appointments } from '@app/db';
 import type { FastifyInstance } from 'fastify';
-import { MESSAGES, SLOT_TAKEN_MESSAGE } from '@app/shared';
+import { MESSAGES, NOTES_TOO_LONG_MESSAGE, SLOT_TAKEN_MESSAGE } from '@app/shared';
 import { buildApp } from '../../app.ts';
 import { CSRF_FAILED_MESSAGE } from '../../plugins/csrf.ts';
 import { NOT_SIGNED_IN_MESSAGE } from '../../errors.ts';
@@ -201,7 +201,8 @@ describe.each(await databaseKinds())('POST /api/user/book-appointment on %s', (k
 
   describe('the ride details', () => {
     it('refuses an invalid phone number with the product’s message', async () => {
-      for (const phone of ['12345', 'call me', '']) {
+      // 555-0142: seven digits, let through before; the spec's rule wants ten.
+      for (const phone of ['12345', 'call me', '', '555-0142', '+15550142']) {
         await refused(bookingRequest(teslaS, { phone }), 400, MESSAGES.invalidPhone);
       }
     });
@@ -224,6 +225,20 @@ describe.each(await databaseKinds())('POST /api/user/book-appointment on %s', (k
         bookingRequest(teslaS, { pickupNotes: words(51) }),
         400,
         'Notes must be at most 50 words.',
+      );
+    });
+
+    it('counts words, not characters, and refuses an absurd length with its own message', async () => {
+      const longWords = Array.from({ length: 50 }, (_, i) => `w${i}${'x'.repeat(28)}`).join(' ');
+      const id = await bookOk(
+        await customer(),
+        bookingRequest(teslaS, { pickupNotes: longWords, slotTime: '4:30 AM' }),
+      );
+      expect((await appointmentRow(database.handle.db, id)).pickupNotes).toBe(longWords);
+      await refused(
+        bookingRequest(teslaS, { pickupNotes: 'x'.repeat(2001) }),
+        400,
+        NOTES_TOO_LONG_MESSAGE,
       );
     });
 

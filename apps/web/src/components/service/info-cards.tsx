@@ -59,17 +59,27 @@ export function RegularRateCard({ service }: { service: Service }) {
       </p>
       <p className="mt-3 text-sm leading-6 text-ink-muted">{service.about}</p>
       <dl className="mt-5 rounded-xl bg-canvas p-4">
-        <PriceRow label="Price per hour" amount={service.specialServicePricePerHour} />
+        <PriceRow
+          label="Price per hour"
+          amount={service.specialServicePricePerHour}
+          unit="per hour"
+        />
         {hasOneHourFifteenPrice(service.specialServicePriceBetweenOneHourFifteen) && (
           <PriceRow
             label="1 hour to 1 hour 15 minutes"
             amount={service.specialServicePriceBetweenOneHourFifteen}
+            unit="first 1 h 15 min"
           />
         )}
-        <PriceRow label="After 1 hour 15 minutes" amount={service.specialServicePriceExtra} />
+        <PriceRow
+          label="After 1 hour 15 minutes"
+          amount={service.specialServicePriceExtra}
+          unit="each extra hour"
+        />
         <PriceRow
           label="Night, weekend and holiday flat rate"
           amount={service.specialServicePriceFlatRate}
+          unit="first 1 h 15 min"
         />
       </dl>
     </InfoCard>
@@ -95,7 +105,7 @@ export function InfoCards({ service }: { service: Service }) {
               <span className="text-2xl font-bold tracking-tight text-brand tabular-nums">
                 {formatDollars(service.serviceChargePerHour)}
               </span>
-              <span className="text-sm text-ink-muted"> / hour</span>
+              <span className="text-sm text-ink-muted"> per hour</span>
             </dd>
           </div>
         </dl>
@@ -148,12 +158,12 @@ export function InfoCards({ service }: { service: Service }) {
 /** Available or Not Available, by the service's flag; colour is never the only signal. */
 export function AvailabilityBadge({ available }: { available: boolean }) {
   return available ? (
-    <span className="inline-flex w-fit items-center gap-1.5 rounded-full bg-success-tint px-3 py-1 text-sm font-medium text-success">
+    <span className="availability w-fit px-3 text-sm font-medium">
       <CircleCheck className="size-4" aria-hidden="true" />
       Available
     </span>
   ) : (
-    <span className="inline-flex w-fit items-center gap-1.5 rounded-full bg-danger-tint px-3 py-1 text-sm font-medium text-danger">
+    <span data-unavailable="" className="availability w-fit px-3 text-sm font-medium">
       <CircleX className="size-4" aria-hidden="true" />
       Not Available
     </span>

@@ -15,7 +15,7 @@ export function RelatedServices({ service, services }: { service: Service; servi
   if (related.length === 0) return null;
 
   return (
-    <section aria-labelledby="related-heading" className="mt-16">
+    <section id="related" aria-labelledby="related-heading" className="mt-16 scroll-mt-24">
       <h2 id="related-heading" className="text-2xl font-bold tracking-tight text-brand">
         Related services
       </h2>

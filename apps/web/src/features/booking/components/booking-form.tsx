@@ -16,6 +16,7 @@ import { BookingPolicy } from './booking-policy.tsx';
 import { ContactForm } from './contact-form.tsx';
 import { DepositBox } from './deposit-box.tsx';
 import { ReturnRide } from './return-ride.tsx';
+import { RideEstimate } from './ride-estimate.tsx';
 import { ServiceTypeSelect } from './service-type-select.tsx';
 import { SlotPicker } from './slot-picker.tsx';
 
@@ -140,6 +141,14 @@ export function BookingForm({ service }: { service: Service }) {
               </>
             )}
           </dl>
+          <div className="mt-4">
+            <RideEstimate
+              service={service}
+              serviceType={serviceType}
+              day={chosenDay}
+              time={freeTime}
+            />
+          </div>
           <button
             type="submit"
             disabled={step !== false}

@@ -6,7 +6,7 @@ interface BookingPolicyProps {
 }
 
 const POLICY = [
-  'The booking fee is non-refundable.',
+  'The deposit (the booking fee) is non-refundable; it is credited toward your ride.',
   'Late arrivals may incur additional fees or need to be rescheduled.',
   'By booking you consent to receive SMS notifications about your appointment. Reply STOP at any time to unsubscribe.',
 ];

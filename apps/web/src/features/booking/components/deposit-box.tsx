@@ -16,7 +16,10 @@ export function DepositBox({ service }: { service: Service }) {
       </div>
       <p className="mt-4 flex items-start gap-2 text-sm text-ink">
         <ShieldCheck className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
-        <span>The deposit is credited toward the service, so it is never an extra charge.</span>
+        <span>
+          The deposit is credited toward the service, so it is never an extra charge: the rest of
+          the ride&apos;s price is settled after the ride.
+        </span>
       </p>
       <p className="mt-3 flex items-start gap-2 text-sm text-ink">
         <MapPin className="mt-0.5 size-4 shrink-0 text-brand-soft" aria-hidden="true" />

@@ -12,18 +12,15 @@ interface Country {
   example: string;
 }
 
-/** A short list: the US first, then the countries customers around Boston most often call from. */
+/**
+ * A short list: the US first, then countries customers around Boston call from whose national
+ * numbers have the 10 digits the booking's phone rule asks for (docs/product.md, Phone format).
+ */
 export const PHONE_COUNTRIES: readonly Country[] = [
   { code: 'us', name: 'United States', dial: '1', mask: '(###) ###-####', example: '7815550142' },
   { code: 'ca', name: 'Canada', dial: '1', mask: '(###) ###-####', example: '4165550142' },
   { code: 'gb', name: 'United Kingdom', dial: '44', mask: '#### ######', example: '7700900123' },
-  { code: 'ie', name: 'Ireland', dial: '353', mask: '## ### ####', example: '851234567' },
-  { code: 'fr', name: 'France', dial: '33', mask: '# ## ## ## ##', example: '612345678' },
-  { code: 'de', name: 'Germany', dial: '49', mask: '### ########', example: '15112345678' },
   { code: 'it', name: 'Italy', dial: '39', mask: '### ### ####', example: '3123456789' },
-  { code: 'es', name: 'Spain', dial: '34', mask: '### ### ###', example: '612345678' },
-  { code: 'pt', name: 'Portugal', dial: '351', mask: '### ### ###', example: '912345678' },
-  { code: 'br', name: 'Brazil', dial: '55', mask: '(##) #####-####', example: '11961234567' },
   { code: 'mx', name: 'Mexico', dial: '52', mask: '## #### ####', example: '5512345678' },
   {
     code: 'do',
@@ -32,10 +29,7 @@ export const PHONE_COUNTRIES: readonly Country[] = [
     mask: '(###) ###-####',
     example: '8095550142',
   },
-  { code: 'ht', name: 'Haiti', dial: '509', mask: '## ## ####', example: '34101234' },
-  { code: 'cv', name: 'Cape Verde', dial: '238', mask: '### ## ##', example: '9912345' },
   { code: 'in', name: 'India', dial: '91', mask: '#####-#####', example: '8123456789' },
-  { code: 'cn', name: 'China', dial: '86', mask: '### #### ####', example: '13123456789' },
 ];
 
 function countryOf(code: string): Country {
@@ -62,7 +56,7 @@ export interface PhoneValue {
   national: string;
   /** `+` dial code and digits, e.g. `+17815550142`: what the booking sends. */
   international: string;
-  /** The shared booking rule on the international form. */
+  /** The shared booking rule on the international form: 10 national digits. */
   valid: boolean;
 }
 
@@ -177,7 +171,7 @@ export function PhoneInput({ value, onChange, required }: PhoneInputProps) {
       </div>
       <p id={hintId} className={invalid ? 'mt-1.5 text-sm text-danger' : hintClass}>
         {invalid
-          ? `Please check the number, e.g. ${formatNational(country.example, country.mask)}.`
+          ? `Please enter a valid phone number: 10 digits, e.g. ${formatNational(country.example, country.mask)}.`
           : `${country.name} (+${country.dial}). We text you about your ride.`}
       </p>
     </div>

@@ -221,7 +221,7 @@ export function SlotPicker({
             aria-describedby="time-slots-hint"
             onKeyDown={onGridKeyDown}
             style={slotGridStyle}
-            className="mt-3 grid grid-cols-3 gap-2 min-[480px]:grid-cols-4 sm:grid-cols-[repeat(var(--slots-per-row),minmax(0,1fr))]"
+            className="mt-3 grid grid-cols-[repeat(var(--slots-per-row),minmax(0,1fr))] gap-1.5 sm:gap-2"
           >
             {selectedDay.slots.map((slot) => (
               <li key={slot.label}>
@@ -234,7 +234,7 @@ export function SlotPicker({
                     setArrowTime(slot.label);
                     onSelectTime(slot.label);
                   }}
-                  className={`${choiceBase} ${choiceIdle} min-h-11 w-full px-1 py-2 font-medium whitespace-nowrap tabular-nums`}
+                  className={`${choiceBase} ${choiceIdle} min-h-11 w-full px-0.5 py-2 font-medium whitespace-nowrap tabular-nums max-[419px]:text-xs`}
                 >
                   {slot.label}
                 </button>

@@ -1,0 +1,312 @@
+import {
+  depositDollars,
+  discountedDollars,
+  estimateRide,
+  formatDollars,
+  formatEstimateLength,
+  listBookableDays,
+  NOTES_TOO_LONG_MESSAGE,
+  PROMOTED_MODEL,
+  PROMOTION_PERCENT,
+  rateDayOf,
+  rateKindOf,
+  type Service,
+  type SlotDay,
+} from '@app/shared';
+import type { Locator, Page } from '@playwright/test';
+import { cardWithHeading, expect, literal, test } from '../fixtures.ts';
+import { field, registerAccount } from './account-helpers.ts';
+import { bookButton, dayStrip, logInViaApi, openCar, timeList } from './booking-helpers.ts';
+
+/*
+ * Issue 17, the customer's journey: the estimate beside the Book button, the promotion kept on
+ * the promoted model's pages, an unavailable car said first, and the booking form's rules as
+ * the spec has them (the 10-digit phone, notes counted in words, 5 slots a row). Nothing here
+ * books a slot: the cars' slots stay as the other specs count them.
+ */
+
+// Pages with the booking form, axe at each state: longer than the default 30 s on a busy machine.
+test.describe.configure({ timeout: 90_000 });
+
+const estimateGroup = (page: Page) =>
+  page.getByRole('main').getByRole('group', { name: 'Price estimate', exact: true });
+
+function summary(deposit: number, balance: number): RegExp {
+  return new RegExp(
+    `Deposit today ${literal(formatDollars(deposit))}, estimated balance after the ride ${literal(formatDollars(balance))}`,
+  );
+}
+
+/** A car not on promotion with a ride type among several, and that ride type. */
+function plainRideCar(services: Service[]): { car: Service; type: string } {
+  for (const car of services) {
+    if (!car.available || car.type === PROMOTED_MODEL || car.availableServiceTypes.length < 2)
+      continue;
+    const type = car.availableServiceTypes.find((t) => rateKindOf(t) === 'ride');
+    if (type) return { car, type };
+  }
+  throw new Error('the demo data has no multi-type ride car off promotion');
+}
+
+function firstWeekend(days: SlotDay[]): SlotDay {
+  const day = days.slice(1).find((d) => rateDayOf(d.key, '12:00 PM') === 'weekend');
+  if (!day) throw new Error('no weekend in the booking window');
+  return day;
+}
+
+function stripDay(page: Page, day: SlotDay): Locator {
+  return dayStrip(page)
+    .getByRole('button')
+    .filter({ hasText: new RegExp(`(?<![a-z])${day.weekday}(?![a-z])`, 'i') })
+    .filter({ hasText: new RegExp(`(?<!\\d)${day.day}(?!\\d)`) })
+    .filter({ hasText: new RegExp(`(?<![a-z])${day.monthShort}`, 'i') });
+}
+
+test.describe('the estimate beside the Book button', () => {
+  test('says the deposit today and the balance after the ride, by type, length and day', async ({
+    page,
+    services,
+    expectNoA11yViolations,
+  }) => {
+    const { car, type } = plainRideCar(services);
+    await openCar(page, car);
+    const estimate = estimateGroup(page);
+    await expect(estimate).toContainText('Choose a service type');
+
+    // The rate cards say what each number is per.
+    const regular = await cardWithHeading(page, 'Regular Rate');
+    await expect(regular).toContainText('per hour');
+    await expect(regular).toContainText('each extra hour');
+    const multiHour = await cardWithHeading(page, 'Multi-Hour Rate');
+    await expect(multiHour).toContainText(`${formatDollars(car.serviceChargePerHour)} per hour`);
+    expect(car.serviceChargePerHour, 'multi-hour is the cheaper rate').toBeLessThan(
+      car.specialServicePricePerHour,
+    );
+
+    await page.getByRole('main').getByRole('combobox').selectOption(type);
+    const days = listBookableDays(new Date(), car.slots_booked);
+    // A weekday's daytime: the first day of the strip is today, possibly already late.
+    const weekday = days.slice(1).find((d) => rateDayOf(d.key, '12:00 PM') === 'regular');
+    if (!weekday) throw new Error('no regular weekday in the window');
+    await stripDay(page, weekday).click();
+    const oneHour = estimateRide(car, 'ride', 1, 'regular');
+    await expect(estimate).toContainText(summary(oneHour.deposit, oneHour.balance));
+    expect(oneHour.deposit).toBe(depositDollars(car.fees));
+
+    // The length by keyboard: the radios move with the arrow keys.
+    const first = estimate.getByRole('radio', { name: '1 hour', exact: true });
+    await first.focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect(estimate.getByRole('radio', { name: '2 hours', exact: true })).toBeChecked();
+    const twoHours = estimateRide(car, 'ride', 2, 'regular');
+    await expect(estimate).toContainText(summary(twoHours.deposit, twoHours.balance));
+    await expect(estimate).toContainText(formatDollars(twoHours.price));
+
+    // A weekend day is marked as such, and its ride takes the flat rate.
+    const weekend = firstWeekend(days);
+    await stripDay(page, weekend).click();
+    await expect(estimate).toContainText('a weekend day: the flat rate applies');
+    const flat = estimateRide(car, 'ride', 2, 'weekend');
+    await expect(estimate).toContainText(summary(flat.deposit, flat.balance));
+    await expectNoA11yViolations();
+  });
+});
+
+test.describe('the promotion holds its promise', () => {
+  test(`the ${PROMOTED_MODEL} cards, filter page, car page and estimate take ${PROMOTION_PERCENT}% off`, async ({
+    page,
+    services,
+    expectNoA11yViolations,
+  }) => {
+    const promoted = services.filter((s) => s.type === PROMOTED_MODEL && s.available);
+    const car = promoted[0];
+    if (!car) throw new Error(`no available ${PROMOTED_MODEL} in the demo data`);
+    const offer = `${PROMOTION_PERCENT}% off rides`;
+
+    await page.goto(`/services/${PROMOTED_MODEL}`);
+    const main = page.getByRole('main');
+    await expect(main).toContainText(`${PROMOTION_PERCENT}% off every ${PROMOTED_MODEL}`);
+    await expect(main).toContainText("The discount applies to the ride's price");
+    const cards = main.getByRole('link').filter({ hasText: car.name });
+    await expect(cards.first()).toContainText(offer);
+    // The deposit on the card stays fees + 1.
+    await expect(cards.first()).toContainText(formatDollars(depositDollars(car.fees)));
+    await expectNoA11yViolations();
+
+    // Another model's cards carry no offer.
+    await page.goto('/services');
+    const other = services.find((s) => s.type !== PROMOTED_MODEL);
+    if (!other) throw new Error('the demo data has one model only');
+    await expect(
+      page.getByRole('main').getByRole('link').filter({ hasText: other.name }).first(),
+    ).not.toContainText(offer);
+
+    await openCar(page, car);
+    const table = page.getByRole('table');
+    await expect(table.getByRole('columnheader', { name: 'Regular price' })).toBeVisible();
+    await expect(
+      table.getByRole('columnheader', { name: `With ${PROMOTION_PERCENT}% off` }),
+    ).toBeVisible();
+    const perHour = table.getByRole('row', { name: /^Per hour/ });
+    await expect(perHour.locator('s')).toHaveText(formatDollars(car.specialServicePricePerHour));
+    await expect(perHour).toContainText(
+      formatDollars(discountedDollars(car.specialServicePricePerHour, PROMOTION_PERCENT)),
+    );
+    await expect(page.getByRole('main')).toContainText(
+      `The deposit stays ${formatDollars(depositDollars(car.fees))}`,
+    );
+
+    const types = car.availableServiceTypes;
+    if (types.length > 1)
+      await page
+        .getByRole('main')
+        .getByRole('combobox')
+        .selectOption(types[0] ?? '');
+    const kind = rateKindOf(types[0] ?? '');
+    const days = listBookableDays(new Date(), car.slots_booked);
+    const weekday = days.slice(1).find((d) => rateDayOf(d.key, '12:00 PM') === 'regular');
+    if (!weekday) throw new Error('no regular weekday in the window');
+    await stripDay(page, weekday).click();
+    const length = { ride: 1, hourly: 3, rental: 1 }[kind];
+    await expect(
+      estimateGroup(page).getByRole('radio', {
+        name: formatEstimateLength(kind, length),
+        exact: true,
+      }),
+    ).toBeChecked();
+    const estimate = estimateRide(car, kind, length, 'regular');
+    expect(estimate.discountPercent).toBe(PROMOTION_PERCENT);
+    expect(estimate.deposit).toBe(depositDollars(car.fees));
+    const group = estimateGroup(page);
+    await expect(group.locator('s')).toHaveText(formatDollars(estimate.listPrice));
+    await expect(group).toContainText(`regular price ${formatDollars(estimate.listPrice)}`);
+    await expect(group).toContainText(summary(estimate.deposit, estimate.balance));
+    await expectNoA11yViolations();
+  });
+});
+
+test.describe('an unavailable car says so first', () => {
+  test('no form: the notice, a disabled Book button and the way to related cars', async ({
+    page,
+    services,
+    expectNoA11yViolations,
+  }) => {
+    const car = services.find(
+      (s) => !s.available && services.some((o) => o.type === s.type && o._id !== s._id),
+    );
+    if (!car) throw new Error('the demo data has no unavailable car with related cars');
+    await openCar(page, car);
+    const main = page.getByRole('main');
+    await expect(
+      main.getByRole('heading', { name: `The ${car.name} is not available to book right now` }),
+    ).toBeVisible();
+    await expect(bookButton(page)).toBeDisabled();
+    await expect(timeList(page)).toHaveCount(0);
+    await expect(main.getByRole('checkbox')).toHaveCount(0);
+
+    // The badge at the top and the cards' Not Available look the same.
+    const badge = main.getByText('Not Available', { exact: true }).first();
+    const colours = (el: Locator) =>
+      el.evaluate((node) => {
+        const style = getComputedStyle(node);
+        return [style.color, style.backgroundColor];
+      });
+    const carPageColours = await colours(badge);
+    await expectNoA11yViolations();
+
+    const pointer = main.getByRole('link', { name: `See related ${car.type} cars` });
+    await pointer.focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/#related$/);
+    await expect(main.getByRole('heading', { name: 'Related services' })).toBeInViewport();
+
+    await page.goto('/services');
+    const cardBadge = page
+      .getByRole('main')
+      .getByRole('link')
+      .filter({ hasText: car.name })
+      .getByText('Not Available', { exact: true });
+    expect(await colours(cardBadge)).toEqual(carPageColours);
+  });
+});
+
+test.describe('the booking form against the spec', () => {
+  test('a 7-digit phone is invalid, notes count words, slots 5 a row', async ({
+    page,
+    services,
+    isMobile,
+    expectNoA11yViolations,
+  }) => {
+    const account = await registerAccount(page.request, 'journey');
+    await logInViaApi(page.request, account);
+    const { car } = plainRideCar(services);
+    await openCar(page, car);
+    const main = page.getByRole('main');
+
+    const phone = field(main, 'Phone');
+    await phone.fill('5550142');
+    await phone.blur();
+    await expect(phone).toHaveAttribute('aria-invalid', 'true');
+    await expect(main).toContainText('Please enter a valid phone number: 10 digits');
+    await phone.fill('6175550142');
+    await expect(phone).toHaveAttribute('aria-invalid', 'false');
+
+    // Fifty long words are more than 1,000 characters and still within the limit.
+    const longWords = Array.from({ length: 50 }, (_, i) => `w${i}${'x'.repeat(28)}`).join(' ');
+    expect(longWords.length).toBeGreaterThan(1000);
+    const notes = main.getByLabel(/^\s*Notes for your driver/);
+    await notes.fill(longWords);
+    await expect(notes).toHaveValue(longWords);
+    await expect(main.getByText('50/50 words', { exact: true })).toBeVisible();
+
+    // Five slots a row, on a phone too (a whole day ahead: today may be nearly over).
+    const days = listBookableDays(new Date(), car.slots_booked);
+    const ahead = days[3];
+    if (!ahead) throw new Error('the window is shorter than four days');
+    await stripDay(page, ahead).click();
+    const tops = await timeList(page)
+      .getByRole('button')
+      .evaluateAll((nodes) =>
+        nodes.slice(0, 6).map((n) => Math.round(n.getBoundingClientRect().top)),
+      );
+    expect(tops.length, 'the day has at least six free times').toBe(6);
+    expect(new Set(tops.slice(0, 5)).size, `five a row (${isMobile ? 390 : 1440} px)`).toBe(1);
+    expect(tops[5]).toBeGreaterThan(tops[0] ?? 0);
+    await expectNoA11yViolations();
+
+    // The server counts words too, and refuses an absurd length with its own message.
+    const token = (
+      (await (await page.request.get('/api/csrf-token')).json()) as { csrfToken: string }
+    ).csrfToken;
+    const response = await page.request.post('/api/user/book-appointment', {
+      headers: { 'x-csrf-token': token },
+      data: {
+        serviceId: car._id,
+        slotDate: ahead.key,
+        slotTime: '9:00 AM',
+        phone: '555-0142',
+        pickupAddress: '1 Main Street, Norfolk, MA',
+        dropoffAddress: 'Logan Airport, Boston, MA',
+        pickupNotes: 'x'.repeat(2001),
+      },
+    });
+    expect(response.status()).toBe(400);
+    const { message } = (await response.json()) as { message: string };
+    expect(message).toMatch(/valid phone number|too long|date and time/);
+    const notesOnly = await page.request.post('/api/user/book-appointment', {
+      headers: { 'x-csrf-token': token },
+      data: {
+        serviceId: car._id,
+        slotDate: ahead.key,
+        slotTime: '9:00 AM',
+        phone: '+16175550142',
+        pickupAddress: '1 Main Street, Norfolk, MA',
+        dropoffAddress: 'Logan Airport, Boston, MA',
+        pickupNotes: 'x'.repeat(2001),
+      },
+    });
+    expect(notesOnly.status()).toBe(400);
+    expect(((await notesOnly.json()) as { message: string }).message).toBe(NOTES_TOO_LONG_MESSAGE);
+  });
+});

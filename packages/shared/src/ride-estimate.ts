@@ -1,0 +1,138 @@
+import { depositDollars, hasOneHourFifteenPrice, MULTI_HOUR_MINIMUM_HOURS } from './pricing.ts';
+import { promotionPercentFor } from './promotion.ts';
+import type { RateDay } from './rate-days.ts';
+import type { Service } from './schemas/service.ts';
+
+/*
+ * The estimate beside the Book button: what a ride of the chosen type and length costs by the
+ * car's rate cards (docs/product.md, Prices and the estimate). Only the deposit is charged
+ * online; the rest is settled after the ride, so this is an estimate, never a charge.
+ *
+ * - A ride (point-to-point, airport, long distance): up to 1 hour at the price per hour; up
+ *   to 1 h 15 min at the 1 h to 1 h 15 price when the car has one; each further hour started
+ *   at the extra-hour price. At night, on weekends and on holidays the flat rate replaces the
+ *   price of the first 1 h 15 min.
+ * - Hourly: the hours at the price per hour, or at the multi-hour rate from 3 hours.
+ * - A rental: the days at the daily price, never above the weekly price; a week at that price.
+ */
+
+export type RateKind = 'ride' | 'hourly' | 'rental';
+
+/** An amount in dollars with `percent` off, to the cent. */
+export function discountedDollars(amount: number, percent: number): number {
+  return Math.round(amount * (100 - percent)) / 100;
+}
+
+/** How a service type is priced, by its name (`Car Rental`, `Hourly Chauffeur`, the rides). */
+export function rateKindOf(serviceType: string): RateKind {
+  if (/rental/i.test(serviceType)) return 'rental';
+  if (/hourly/i.test(serviceType)) return 'hourly';
+  return 'ride';
+}
+
+/** The lengths the estimate offers, in hours (rides, hourly) or days (rentals; 7 is a week). */
+export const ESTIMATE_LENGTHS: Readonly<Record<RateKind, readonly number[]>> = {
+  ride: [1, 1.25, 2, 3, 4, 5, 6],
+  hourly: [1, 2, 3, 4, 5, 6, 8, 10, 12],
+  rental: [1, 2, 3, 4, 5, 6, 7],
+};
+
+/** The length a fresh estimate starts at. */
+export const DEFAULT_ESTIMATE_LENGTH: Readonly<Record<RateKind, number>> = {
+  ride: 1,
+  hourly: MULTI_HOUR_MINIMUM_HOURS,
+  rental: 1,
+};
+
+/** `1 hour`, `1 h 15 min`, `3 hours`, `1 day`, `1 week`. */
+export function formatEstimateLength(kind: RateKind, length: number): string {
+  if (kind === 'rental') return length === 7 ? '1 week' : `${length} day${length === 1 ? '' : 's'}`;
+  if (length === 1.25) return '1 h 15 min';
+  return `${length} hour${length === 1 ? '' : 's'}`;
+}
+
+const FIRST_BLOCK_HOURS = 1.25;
+
+export type RatePrices = Pick<
+  Service,
+  | 'specialServicePricePerHour'
+  | 'specialServicePriceBetweenOneHourFifteen'
+  | 'specialServicePriceExtra'
+  | 'specialServicePriceFlatRate'
+  | 'serviceChargePerHour'
+  | 'rentalDailyPrice'
+  | 'rentalWeeklyPrice'
+>;
+
+/** What the ride costs before any promotion, in dollars, and how it was worked out. */
+export function rideListPrice(
+  prices: RatePrices,
+  kind: RateKind,
+  length: number,
+  day: RateDay,
+): { amount: number; basis: string } {
+  if (kind === 'rental') {
+    if (length >= 7) return { amount: prices.rentalWeeklyPrice, basis: 'weekly price' };
+    const daily = prices.rentalDailyPrice * length;
+    return daily > prices.rentalWeeklyPrice
+      ? { amount: prices.rentalWeeklyPrice, basis: 'weekly price, below the daily total' }
+      : { amount: daily, basis: `${length} × daily price` };
+  }
+  if (kind === 'hourly') {
+    return length >= MULTI_HOUR_MINIMUM_HOURS
+      ? { amount: prices.serviceChargePerHour * length, basis: `${length} h × multi-hour rate` }
+      : {
+          amount: prices.specialServicePricePerHour * length,
+          basis: `${length} h × price per hour`,
+        };
+  }
+  const extraHours = Math.max(0, Math.ceil(length - FIRST_BLOCK_HOURS));
+  const extra = extraHours * prices.specialServicePriceExtra;
+  const extraBasis = extraHours > 0 ? ` + ${extraHours} × extra hour` : '';
+  if (day !== 'regular') {
+    return {
+      amount: prices.specialServicePriceFlatRate + extra,
+      basis: `${day} flat rate${extraBasis}`,
+    };
+  }
+  if (length <= 1) return { amount: prices.specialServicePricePerHour, basis: 'price per hour' };
+  const oneFifteen = prices.specialServicePriceBetweenOneHourFifteen;
+  const first = hasOneHourFifteenPrice(oneFifteen) ? oneFifteen : prices.specialServicePricePerHour;
+  const firstBasis = hasOneHourFifteenPrice(oneFifteen) ? 'first 1 h 15 min' : 'price per hour';
+  return { amount: first + extra, basis: `${firstBasis}${extraBasis}` };
+}
+
+export interface RideEstimate {
+  /** The price by the rate cards, before the promotion. */
+  listPrice: number;
+  /** The share off the ride's price (the promotion), in percent; 0 when none. */
+  discountPercent: number;
+  /** The ride's estimated price, the promotion applied. */
+  price: number;
+  /** Paid online to book: the fees plus one dollar, whatever the promotion. */
+  deposit: number;
+  /** What is left to pay after the ride: the price less the deposit, never below zero. */
+  balance: number;
+  basis: string;
+}
+
+/** The estimate for a car, a service type's pricing, a length and the day's rate. */
+export function estimateRide(
+  service: RatePrices & Pick<Service, 'type' | 'fees'>,
+  kind: RateKind,
+  length: number,
+  day: RateDay,
+): RideEstimate {
+  const { amount, basis } = rideListPrice(service, kind, length, day);
+  const discountPercent = promotionPercentFor(service.type);
+  const price = discountedDollars(amount, discountPercent);
+  const deposit = depositDollars(service.fees);
+  return {
+    listPrice: amount,
+    discountPercent,
+    price,
+    deposit,
+    balance: Math.max(0, Math.round((price - deposit) * 100) / 100),
+    basis,
+  };
+}
