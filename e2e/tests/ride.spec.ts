@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { formatSlotDateLong, listBookableDays, type Service, type SlotDay } from '@app/shared';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { BUSINESS, expect, test } from '../fixtures.ts';
@@ -79,6 +80,15 @@ test('a customer opens a ride from the list and reschedules it by keyboard', asy
   await openRide(page);
   await expect(main(page)).toContainText(formatSlotDateLong(slot.day.key));
   await expect(main(page)).toContainText(slot.time);
+  // Into a calendar: the ride's .ics file, and Google Calendar's form over HTTPS.
+  const ics = main(page).getByRole('link', { name: 'Download to your calendar (.ics)' });
+  const download = page.waitForEvent('download');
+  await ics.click();
+  const file = await (await download).path();
+  expect(readFileSync(file, 'utf8')).toContain('METHOD:REQUEST');
+  await expect(
+    main(page).getByRole('link', { name: 'Add to Google Calendar (opens in a new tab)' }),
+  ).toHaveAttribute('href', /^https:\/\/calendar\.google\.com\/calendar\/render\?/);
   await expectNoA11yViolations();
 
   // Sent without a time: the field says what is missing.

@@ -179,6 +179,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: db.db,
     limiter,
     policy: { cutoffHours: config.changeCutoffHours, phone: config.business.phone },
+    calendar: { business: config.business, publicBaseUrl: config.publicBaseUrl },
     recordMessages,
     onAppointmentChanged,
     now,

@@ -11,6 +11,7 @@ import { card, container, eyebrow } from '../components/ui/styles.ts';
 import { getRide } from '../features/ride/api/ride.ts';
 import { CancelRide } from '../features/ride/components/cancel-ride.tsx';
 import { RescheduleForm } from '../features/ride/components/reschedule-form.tsx';
+import { RideCalendarLinks } from '../features/ride/components/ride-calendar-links.tsx';
 import { RideSummary } from '../features/ride/components/ride-summary.tsx';
 import NotFoundPage from './not-found.tsx';
 
@@ -109,10 +110,7 @@ export default function RidePage() {
                       : 'Booking Fee Paid'}
                 </p>
               </RideSummary>
-              {/*
-               * Calendar spot: the .ics download and the Google Calendar link of this ride
-               * (apps/api/src/calendar/, from the messages work) are wired here once both land.
-               */}
+              <RideCalendarLinks ride={ride} />
             </section>
             {ride.status === 'paid' && ride.changeable ? (
               <div className="mt-8 grid gap-8">

@@ -46,6 +46,8 @@ export const RideViewSchema = z.object({
   changeCutoffHours: z.number().int(),
   /** The car's taken and blocked slots (`d_m_yyyy` to labels), this ride's own included. */
   slotsTaken: z.record(z.string(), z.array(z.string())),
+  /** "Add to Google Calendar" (HTTPS) for a paid ride; null otherwise. */
+  googleCalendarUrl: z.url().nullable(),
 });
 export type RideView = z.infer<typeof RideViewSchema>;
 

@@ -9,6 +9,8 @@ import {
 } from '@app/shared';
 import { AppError } from '../../errors.ts';
 import type { AuditActor } from '../audit/record-audit.ts';
+import { googleCalendarLink, type CalendarSettings } from '../../calendar/ride-calendar.ts';
+import { calendarRideOf } from '../notifications/compose-message.ts';
 import { listBlockedSlots } from '../service/list-blocked-slots.ts';
 
 /*
@@ -137,6 +139,7 @@ export async function rideView(
   ride: OwnRide,
   now: Date,
   policy: ChangePolicy,
+  calendar: CalendarSettings,
 ): Promise<RideView> {
   const { appointment, service } = ride;
   const changeable = mayChangeOnline(appointment, now, policy.cutoffHours);
@@ -154,5 +157,9 @@ export async function rideView(
     changeable,
     changeCutoffHours: policy.cutoffHours,
     slotsTaken: changeable ? await listTakenSlots(db, service.id, now) : {},
+    googleCalendarUrl:
+      appointment.status === 'paid'
+        ? googleCalendarLink(calendarRideOf(appointment, service.name), calendar)
+        : null,
   };
 }

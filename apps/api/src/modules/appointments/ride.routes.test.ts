@@ -1,3 +1,4 @@
+import ical, { type VEvent } from 'node-ical';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
@@ -135,6 +136,53 @@ describe.each(await databaseKinds())('a customer changing plans on %s', (kind) =
       expectFailure(await reschedule(other, rideId, '3_12_2026', '9:00 AM'), 404);
       expectFailure(await cancel(other, rideId), 404, RIDE_NOT_FOUND_MESSAGE);
       await expectUnchanged(rideId, '2_12_2026', '9:30 AM');
+    });
+
+    it('gives the ride to a calendar: its .ics (a cancellation once cancelled) and a Google link', async () => {
+      const { browser, rideId } = await paidRide(tesla, '3_12_2026', '8:30 AM');
+      const { ride } = CustomerRideResponseSchema.parse(
+        (await browser.get(`/api/appointments/${rideId}`)).json(),
+      );
+      const google = new URL(ride.googleCalendarUrl ?? '');
+      expect(google.origin).toBe('https://calendar.google.com');
+      expect(google.searchParams.get('dates')).toBe('20261203T133000Z/20261203T140000Z');
+
+      const calendarOf = async () => {
+        const response = await browser.get(`/api/appointments/${rideId}/calendar.ics`);
+        expect(response.statusCode, response.body).toBe(200);
+        expect(response.headers['content-type']).toBe('text/calendar; charset=utf-8');
+        expect(response.headers['content-disposition']).toBe('attachment; filename="ride.ics"');
+        const parsed = ical.sync.parseICS(response.body);
+        const [event] = Object.values(parsed).filter((c): c is VEvent => c?.type === 'VEVENT');
+        const { method } = parsed.vcalendar as unknown as { method?: string };
+        return { event, method };
+      };
+      const invite = await calendarOf();
+      expect(invite.method).toBe('REQUEST');
+      expect(invite.event?.start.toISOString()).toBe('2026-12-03T13:30:00.000Z');
+      expect(await messagesOf(rideId)).toEqual([]);
+
+      expect((await cancel(browser, rideId)).statusCode).toBe(200);
+      const cancelled = await calendarOf();
+      expect(cancelled.method).toBe('CANCEL');
+      expect(cancelled.event?.uid).toBe(invite.event?.uid);
+      const after = CustomerRideResponseSchema.parse(
+        (await browser.get(`/api/appointments/${rideId}`)).json(),
+      );
+      expect(after.ride.googleCalendarUrl).toBeNull();
+
+      // Someone else's ride, a visitor and a booking never paid: nothing to download.
+      const { browser: other, userId } = await signedInBrowser(app, db, NOW);
+      expectFailure(await other.get(`/api/appointments/${rideId}/calendar.ics`), 404);
+      expectFailure(await new Browser(app).get(`/api/appointments/${rideId}/calendar.ics`), 401);
+      const hold = await insertAppointment(db, {
+        userId,
+        serviceId: tesla,
+        slotDate: '3_12_2026',
+        slotTime: '9:30 AM',
+        status: 'pending_payment',
+      });
+      expectFailure(await other.get(`/api/appointments/${hold}/calendar.ics`), 404);
     });
 
     it('asks a visitor to sign in, and refuses an id that is not one', async () => {

@@ -9,12 +9,14 @@ import {
   type RideChangeResponse,
   type CustomerRideResponse,
 } from '@app/shared';
+import type { CalendarSettings } from '../../calendar/ride-calendar.ts';
 import type { RateLimit } from '../../config/env.ts';
 import { signedInUser } from '../../plugins/auth.ts';
 import { rateLimitKeys, type Limiter } from '../../plugins/rate-limit.ts';
 import type { RecordMessages } from '../notifications/record-messages.ts';
 import { cancelAppointment } from './cancel-appointment.ts';
 import { getRide } from './get-ride.ts';
+import { getRideCalendar } from './get-ride-calendar.ts';
 import { rideView, type ChangePolicy } from './own-ride.ts';
 import { rescheduleAppointment } from './reschedule-appointment.ts';
 import type { OnAppointmentChanged } from './status.ts';
@@ -26,6 +28,8 @@ export interface RideRouteDeps {
   db: Database;
   limiter: Limiter;
   policy: ChangePolicy;
+  /** For the ride's calendar file and its Google Calendar link. */
+  calendar: CalendarSettings;
   recordMessages: RecordMessages;
   onAppointmentChanged: OnAppointmentChanged;
   now: () => Date;
@@ -37,7 +41,7 @@ export interface RideRouteDeps {
  * following a message's link to the page changes nothing either.
  */
 export function registerCustomerRideRoutes(app: FastifyInstance, deps: RideRouteDeps): void {
-  const { db, now, policy } = deps;
+  const { db, now, policy, calendar } = deps;
   const customer = { config: { auth: 'customer' as const } };
   const countChange = (userId: string) =>
     deps.limiter.consume(
@@ -52,15 +56,29 @@ export function registerCustomerRideRoutes(app: FastifyInstance, deps: RideRoute
     async (request, reply): Promise<CustomerRideResponse> => {
       reply.header('cache-control', 'no-store');
       const { id } = RideParamsSchema.parse(request.params);
-      const ride = await getRide(db, {
-        appointmentId: id,
-        userId: signedInUser(request).id,
-        now: now(),
-        policy,
-      });
+      const ride = await getRide(
+        db,
+        { appointmentId: id, userId: signedInUser(request).id, now: now() },
+        { policy, calendar },
+      );
       return { success: true, ride };
     },
   );
+
+  // The same calendar entry as the emails' attachment, to download from the ride's page.
+  app.get('/api/appointments/:id/calendar.ics', customer, async (request, reply) => {
+    const { id } = RideParamsSchema.parse(request.params);
+    const ics = await getRideCalendar(
+      db,
+      { appointmentId: id, userId: signedInUser(request).id, now: now() },
+      calendar,
+    );
+    return reply
+      .header('cache-control', 'no-store')
+      .header('content-disposition', 'attachment; filename="ride.ics"')
+      .type('text/calendar; charset=utf-8')
+      .send(ics);
+  });
 
   app.post(
     '/api/appointments/:id/reschedule',
@@ -80,7 +98,7 @@ export function registerCustomerRideRoutes(app: FastifyInstance, deps: RideRoute
       return {
         success: true,
         message: `Your ride is now on ${formatSlotDateLong(slot.slotDate)} at ${slot.slotTime}.`,
-        ride: await rideView(db, ride, at, policy),
+        ride: await rideView(db, ride, at, policy, calendar),
       };
     },
   );
@@ -103,7 +121,7 @@ export function registerCustomerRideRoutes(app: FastifyInstance, deps: RideRoute
       return {
         success: true,
         message: 'Your ride is cancelled.',
-        ride: await rideView(db, ride, at, policy),
+        ride: await rideView(db, ride, at, policy, calendar),
       };
     },
   );

@@ -12,3 +12,6 @@ export const rescheduleRide = (id: string, slot: RescheduleRequest) =>
 
 /** Cancels the ride (the booking fee is not refunded). */
 export const cancelRide = (id: string) => api.post<RideChangeResponse>(`${ridePath(id)}/cancel`);
+
+/** The ride's `.ics` file, under the API's base (a plain download: a GET that changes nothing). */
+export const calendarFileUrl = (id: string) => `${ridePath(id)}/calendar.ics`;
