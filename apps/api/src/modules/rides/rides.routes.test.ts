@@ -151,11 +151,16 @@ describe.each(await databaseKinds())('the owner’s rides on %s', (kind) => {
       .select({
         template: outboxMessages.template,
         audience: outboxMessages.audience,
+        channel: outboxMessages.channel,
         payload: outboxMessages.payload,
       })
       .from(outboxMessages)
       .where(eq(outboxMessages.appointmentId, id))
-      .orderBy(asc(outboxMessages.createdAt), asc(outboxMessages.audience));
+      .orderBy(
+        asc(outboxMessages.createdAt),
+        asc(outboxMessages.audience),
+        asc(outboxMessages.channel),
+      );
   const auditOf = (id: string) =>
     db
       .select()
@@ -321,7 +326,7 @@ describe.each(await databaseKinds())('the owner’s rides on %s', (kind) => {
     expect(audit[0]?.actorUserId).not.toBeNull();
     const messages = await messagesOf(ride.id);
     expect(messages.filter((m) => m.template === 'completed')).toEqual([
-      { template: 'completed', audience: 'customer', payload: {} },
+      { template: 'completed', audience: 'customer', channel: 'email', payload: {} },
     ]);
   });
 
@@ -392,9 +397,12 @@ describe.each(await databaseKinds())('the owner’s rides on %s', (kind) => {
         { refundId: refund?.id, amountCents: 6600, reason: 'cancelled_by_owner' },
       ],
     ]);
+    // An email to each, and a text to the customer, who agreed to texts when booking.
+    const told = { template: 'cancelled', payload: { by: 'owner', refundCents: 6600 } };
     expect((await messagesOf(ride.id)).filter((m) => m.template === 'cancelled')).toEqual([
-      { template: 'cancelled', audience: 'customer', payload: { by: 'owner', refundCents: 6600 } },
-      { template: 'cancelled', audience: 'owner', payload: { by: 'owner', refundCents: 6600 } },
+      { ...told, audience: 'customer', channel: 'email' },
+      { ...told, audience: 'customer', channel: 'sms' },
+      { ...told, audience: 'owner', channel: 'email' },
     ]);
   });
 
@@ -468,7 +476,7 @@ describe.each(await databaseKinds())('the owner’s rides on %s', (kind) => {
       expect(
         (await auditOf(ride.id)).filter((e) => e.action === 'appointment.cancelled'),
       ).toHaveLength(1);
-      expect((await messagesOf(ride.id)).filter((m) => m.template === 'cancelled')).toHaveLength(2);
+      expect((await messagesOf(ride.id)).filter((m) => m.template === 'cancelled')).toHaveLength(3);
 
       const other = await paidRide();
       const [done, cancelled] = await later(10 * DAY, () =>
