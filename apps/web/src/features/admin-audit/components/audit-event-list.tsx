@@ -76,13 +76,13 @@ function EventCard({
         {event.serviceId ? (
           <>
             <dt className="text-ink-muted">Car</dt>
-            <dd className="text-ink">{carName(event.serviceId)}</dd>
+            <dd className="[overflow-wrap:anywhere] text-ink">{carName(event.serviceId)}</dd>
           </>
         ) : null}
         {event.appointmentId ? (
           <>
             <dt className="text-ink-muted">Ride</dt>
-            <dd className="font-mono text-ink" title={event.appointmentId}>
+            <dd className="font-mono [overflow-wrap:anywhere] text-ink" title={event.appointmentId}>
               {shortId(event.appointmentId)}
             </dd>
           </>
@@ -99,7 +99,7 @@ function EventCard({
 function ChangeRow({ field, from, to }: { field: string; from?: string; to?: string }) {
   return (
     <>
-      <dt className="text-ink-muted">{field}</dt>
+      <dt className="[overflow-wrap:anywhere] text-ink-muted">{field}</dt>
       <dd className="[overflow-wrap:anywhere] text-ink">
         {from === undefined ? (
           to
