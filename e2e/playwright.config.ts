@@ -143,6 +143,11 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       PUBLIC_BASE_URL: BASE_URL,
       MAIL_DIR,
+      SMS_DIR: join(DATA_ROOT, 'sms'),
+      // The Messages test waits for a text to fail for good: two tries a second apart.
+      MESSAGES_EVERY: '1s',
+      MESSAGES_BACKOFF: '1s',
+      MESSAGES_MAX_ATTEMPTS: '2',
       // The account tests sign up, log in and ask for reset links many times from one IP.
       RATE_LIMIT_SIGNUP_PER_IP: '10000/1h',
       RATE_LIMIT_LOGIN_PER_IP: '10000/15m',

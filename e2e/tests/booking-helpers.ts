@@ -133,7 +133,7 @@ export const consentBox = (page: Page) =>
   page.getByRole('main').getByRole('checkbox', { name: /agree to the booking policy/i });
 
 /** The CSRF token bound to the request context's cookie. */
-async function csrfToken(request: APIRequestContext): Promise<string> {
+export async function csrfToken(request: APIRequestContext): Promise<string> {
   const response = await request.get('/api/csrf-token');
   expect(response.status(), 'GET /api/csrf-token').toBe(200);
   return ((await response.json()) as { csrfToken: string }).csrfToken;
@@ -153,12 +153,13 @@ export async function logInViaApi(request: APIRequestContext, account: Account):
 
 /**
  * Books a car's slot through the API (the request must be signed in) and opens its checkout:
- * the address of the sandbox checkout page.
+ * the address of the sandbox checkout page. The booking's phone gets the ride's texts.
  */
 export async function bookViaApi(
   request: APIRequestContext,
   service: Service,
   slot: { day: SlotDay; time: string },
+  phone = '+16175550142',
 ): Promise<string> {
   const token = await csrfToken(request);
   const booked = await request.post('/api/user/book-appointment', {
@@ -167,7 +168,7 @@ export async function bookViaApi(
       serviceId: service._id,
       slotDate: slot.day.key,
       slotTime: slot.time,
-      phone: '+16175550142',
+      phone,
       pickupAddress: '12 Main Street, Norfolk, MA',
       dropoffAddress: 'Logan International Airport, Boston, MA',
       pickupNotes: '',

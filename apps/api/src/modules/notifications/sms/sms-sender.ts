@@ -61,6 +61,13 @@ class RedirectingClient extends twilio.RequestClient {
 }
 
 /**
+ * The number Twilio's test credentials refuse as invalid (its error 21211). The sandbox refuses
+ * it too, so that a text that cannot be sent can be tried end to end, as the payments sandbox
+ * declines its test card.
+ */
+export const SANDBOX_INVALID_NUMBER = '+15005550001';
+
+/**
  * Development and tests without Twilio (refused in production by the configuration): each text
  * is written to a file in `dir`, as mail is without SMTP.
  */
@@ -69,6 +76,15 @@ export function createSandboxSmsSender(dir: string): SmsSender {
   return {
     name: 'sandbox',
     send(message) {
+      if (message.to === SANDBOX_INVALID_NUMBER) {
+        // Shaped as the SDK's RestException, so that the outbox records it as it would Twilio's.
+        const refused = Object.assign(new Error("The 'To' number is not a valid phone number."), {
+          name: 'RestException',
+          code: 21211,
+          status: 400,
+        });
+        return Promise.reject(refused);
+      }
       count += 1;
       const id = `SMsandbox${Date.now().toString(36)}${count}`;
       mkdirSync(dir, { recursive: true });

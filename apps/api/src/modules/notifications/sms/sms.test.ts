@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import twilio from 'twilio';
 import { and, eq } from 'drizzle-orm';
 import { appointments, outboxMessages, services, smsOptOuts, type Database } from '@app/db';
@@ -9,9 +12,13 @@ import { testConfig } from '../../../test/config.ts';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../../test/databases.ts';
 import { insertAppointment, insertUser } from '../../../test/fixtures.ts';
 import { startTwilioStandIn, type TwilioStandIn } from '../../../test/twilio-stand-in.ts';
-import { deliverDueMessages, type MessageChannels } from '../deliver-messages.ts';
+import { deliverDueMessages, describeFailure, type MessageChannels } from '../deliver-messages.ts';
 import { messageRecorder } from '../record-messages.ts';
-import { createTwilioSender } from './sms-sender.ts';
+import {
+  createSandboxSmsSender,
+  createTwilioSender,
+  SANDBOX_INVALID_NUMBER,
+} from './sms-sender.ts';
 import { FORGED_WEBHOOK_MESSAGE } from './sms-webhook.routes.ts';
 import { usE164 } from './us-phone.ts';
 
@@ -37,6 +44,28 @@ describe('US phone numbers as E.164', () => {
     ['081-555-0100', null],
     ['+44 20 7946 0958', null],
   ])('reads %s as %s', (phone, e164) => expect(usE164(phone)).toBe(e164));
+});
+
+describe('the sandbox for texts', () => {
+  it('writes each text to a file, and refuses the number Twilio test credentials refuse', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sms-sandbox-'));
+    try {
+      const sandbox = createSandboxSmsSender(dir);
+      const { id } = await sandbox.send({ to: '+17815550100', body: 'Your ride is at 9:30 AM.' });
+      expect(readdirSync(dir)).toEqual([`${id}.txt`]);
+      expect(readFileSync(join(dir, `${id}.txt`), 'utf8')).toBe(
+        'To: +17815550100\n\nYour ride is at 9:30 AM.\n',
+      );
+      const refused = sandbox.send({ to: SANDBOX_INVALID_NUMBER, body: 'x' });
+      await expect(refused).rejects.toMatchObject({ name: 'RestException', code: 21211 });
+      expect(describeFailure(await refused.catch((error: unknown) => error))).toBe(
+        'RestException, code 21211, HTTP 400',
+      );
+      expect(readdirSync(dir)).toHaveLength(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe.each(await databaseKinds())('texts on %s', (kind) => {

@@ -1,3 +1,4 @@
+import { Link } from 'wouter';
 import { formatNewYorkTime, type FailedMessage } from '@app/shared';
 import { buttonSecondary, card } from '../../../components/ui/styles.ts';
 import { useFailedMessages } from '../hooks/use-failed-messages.ts';
@@ -15,8 +16,8 @@ const TEMPLATE_LABELS: Record<string, string> = {
 const describe = (message: FailedMessage) =>
   `${TEMPLATE_LABELS[message.template] ?? message.template} (${message.channel === 'sms' ? 'text' : 'email'} to ${message.audience === 'owner' ? 'the business' : 'the customer'})`;
 
-/** Failed messages, newest first, each with its retry. */
-export function FailedMessageList() {
+/** Failed messages, newest first, each with its ride and its retry. */
+export function FailedMessageList({ rideHref }: { rideHref: (rideId: string) => string }) {
   const { messages, loading, failure, notice, retrying, retry, reload } = useFailedMessages();
   return (
     <section aria-label="Failed messages" className="mt-8">
@@ -64,15 +65,26 @@ export function FailedMessageList() {
                     {message.lastError ?? 'None recorded'}
                   </dd>
                 </dl>
-                <button
-                  type="button"
-                  className={`${buttonSecondary} mt-4`}
-                  disabled={retrying === message.id}
-                  aria-describedby={`message-${message.id}`}
-                  onClick={() => retry(message.id)}
-                >
-                  {retrying === message.id ? 'Sending again...' : 'Send again'}
-                </button>
+                <div className="mt-4 flex flex-wrap items-center gap-x-6 gap-y-3">
+                  <button
+                    type="button"
+                    className={buttonSecondary}
+                    disabled={retrying === message.id}
+                    aria-describedby={`message-${message.id}`}
+                    onClick={() => retry(message.id)}
+                  >
+                    {retrying === message.id ? 'Sending again...' : 'Send again'}
+                  </button>
+                  {message.appointmentId ? (
+                    <Link
+                      href={rideHref(message.appointmentId)}
+                      className="text-brand underline"
+                      aria-describedby={`message-${message.id}`}
+                    >
+                      Open the ride
+                    </Link>
+                  ) : null}
+                </div>
               </article>
             </li>
           ))}
