@@ -92,6 +92,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors: sendFrameworkError,
     // What Node's HTTP parser refuses (400, 408, 431), answered in the same shape and headers.
     clientErrorHandler: clientErrorHandler(config),
+    // A request must arrive in full within this (Fastify's default is no limit), so a client
+    // that trickles its bytes cannot hold a connection. Node reads the limit when the server is
+    // made (set later, it is not enforced), so it goes to Node too; checked each second, not 30.
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      requestTimeout: config.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(1_000, config.requestTimeoutMs),
+    },
     forceCloseConnections: 'idle',
     return503OnClosing: true,
   });

@@ -36,6 +36,16 @@ describe('configuration', () => {
     expect(config.mail.from).toBe(`"${DEFAULT_BUSINESS.name}" <${DEFAULT_BUSINESS.email}>`);
   });
 
+  it('gives a request a minute to arrive, and refuses a limit under a second', () => {
+    expect(loadConfig({ SESSION_SECRET: SECRET }).requestTimeoutMs).toBe(60_000);
+    expect(loadConfig({ SESSION_SECRET: SECRET, REQUEST_TIMEOUT: '2m' }).requestTimeoutMs).toBe(
+      120_000,
+    );
+    expect(() => loadConfig({ SESSION_SECRET: SECRET, REQUEST_TIMEOUT: '0s' })).toThrow(
+      'REQUEST_TIMEOUT: must be at least 1s',
+    );
+  });
+
   it('bounds unpaid holds per account and per address, and lapsed holds per account', () => {
     expect(loadConfig({ SESSION_SECRET: SECRET }).holds).toEqual({
       perAccount: 3,

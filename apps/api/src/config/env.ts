@@ -90,6 +90,9 @@ const EnvSchema = z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
     TRUST_PROXY: trustProxy.default(false),
+    REQUEST_TIMEOUT: duration
+      .default(duration.parse('60s'))
+      .refine((ms) => ms >= 1_000, 'must be at least 1s'),
     SESSION_IDLE_TIMEOUT: duration.default(duration.parse('7d')),
     SESSION_MAX_AGE: duration.default(duration.parse('30d')),
     SMTP_URL: z
@@ -224,6 +227,8 @@ export interface Config {
   logLevel: string;
   /** Which `X-Forwarded-For` hops to believe (Fastify's `trustProxy`); `false` believes none. */
   trustProxy: TrustProxy;
+  /** How long a request may take to arrive in full before it is answered 408 (slow senders). */
+  requestTimeoutMs: number;
   business: Business;
   session: { idleTimeoutMs: number; maxAgeMs: number };
   mail: { smtpUrl: string | undefined; from: string; dir: string };
@@ -299,6 +304,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     uploadsDir: resolve(ROOT_DIR, env.UPLOADS_DIR),
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
+    requestTimeoutMs: env.REQUEST_TIMEOUT,
     business,
     session: { idleTimeoutMs: env.SESSION_IDLE_TIMEOUT, maxAgeMs: env.SESSION_MAX_AGE },
     mail: {

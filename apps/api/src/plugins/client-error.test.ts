@@ -6,11 +6,16 @@ import { buildApp } from '../app.ts';
 import { testConfig } from '../test/config.ts';
 import { openTestDatabase, type TestDatabase } from '../test/databases.ts';
 
-/** Sends raw bytes and reads the whole answer until the server closes the connection. */
-function raw(port: number, request: string) {
+/**
+ * Sends raw bytes and reads the whole answer until the server closes the connection; with
+ * `keepOpen`, the client's side stays open, as a slow sender's does.
+ */
+function raw(port: number, request: string, { keepOpen = false } = {}) {
   return new Promise<{ status: number; headers: Record<string, string>; body: string }>(
     (done, reject) => {
-      const socket = connect(port, '127.0.0.1', () => socket.end(request));
+      const socket = connect(port, '127.0.0.1', () =>
+        keepOpen ? socket.write(request) : socket.end(request),
+      );
       let answer = '';
       socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
       socket.on('error', reject);
@@ -38,13 +43,19 @@ const SECURITY_HEADERS = [
   'permissions-policy',
 ];
 
+/** Short, so that the test of a slow sender is quick. */
+const REQUEST_TIMEOUT_MS = 300;
+
 describe('requests Node’s HTTP parser refuses', () => {
   let database: TestDatabase;
   let app: FastifyInstance;
   let port: number;
   beforeAll(async () => {
     database = await openTestDatabase('pglite', { seed: false });
-    app = await buildApp({ config: testConfig(), db: database.handle });
+    app = await buildApp({
+      config: { ...testConfig(), requestTimeoutMs: REQUEST_TIMEOUT_MS },
+      db: database.handle,
+    });
     await app.listen({ host: '127.0.0.1', port: 0 });
     port = (app.server.address() as AddressInfo).port;
   });
@@ -73,6 +84,17 @@ describe('requests Node’s HTTP parser refuses', () => {
     const answer = await raw(port, 'NOT A REQUEST\r\n\r\n');
     expect(answer.status).toBe(400);
     await expectLikeEveryOtherAnswer(answer, 'The request could not be read.');
+  });
+
+  it('answers 408 the same way a request that has not arrived in full by the timeout', async () => {
+    // The headers came, the promised body never does: the connection is not held past the limit.
+    const answer = await raw(
+      port,
+      'POST /api/user/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"em',
+      { keepOpen: true },
+    );
+    expect(answer.status).toBe(408);
+    await expectLikeEveryOtherAnswer(answer, 'The request took too long to arrive.');
   });
 
   it('answers oversized headers 431 the same way', async () => {

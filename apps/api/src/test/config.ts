@@ -23,6 +23,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     uploadsDir: join(tmpdir(), `rides-test-uploads-${process.pid}`),
     logLevel: 'silent',
     trustProxy: false,
+    requestTimeoutMs: 60_000,
     business: DEFAULT_BUSINESS,
     session: { idleTimeoutMs: 7 * 86_400_000, maxAgeMs: 30 * 86_400_000 },
     mail: {
