@@ -19,7 +19,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
+import autocannon, { type Result } from 'autocannon';
 import pg from 'pg';
 import { listBookableDays } from '@app/shared';
 import { measureBookingSqlFloor } from './lib/booking-sql-floor.ts';
@@ -179,6 +179,34 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
 }
 
+/** Bookings answered 200 in an autocannon run. */
+function bookingsMade(run: Result): number {
+  return Number(run.statusCodeStats['200']?.count ?? 0);
+}
+
+/** An autocannon run's bookings, other answers and latencies. */
+function runTable(run: Result): string {
+  const ok = bookingsMade(run);
+  const others = Object.entries(run.statusCodeStats).filter(([status]) => status !== '200');
+  return table([
+    ['figure', 'value'],
+    ['bookings made (200)', String(ok)],
+    [
+      'other answers',
+      [
+        ...others.map(([status, { count }]) => `${count} x ${status}`),
+        ...(run.errors + run.timeouts > 0
+          ? [`${run.errors} errors, ${run.timeouts} timeouts`]
+          : []),
+      ].join(', ') || 'none',
+    ],
+    ['bookings/s', (ok / run.duration).toFixed(0)],
+    ['latency p50 ms', run.latency.p50.toFixed(1)],
+    ['latency p99 ms', run.latency.p99.toFixed(1)],
+    ['latency max ms', run.latency.max.toFixed(1)],
+  ]);
+}
+
 runMain(async () => {
   // The floor first, while nothing else runs: the same clients for the same time.
   console.log(`floor: PostgreSQL alone on a booking's SQL (bench:booking-sql) ...`);
@@ -267,28 +295,9 @@ runMain(async () => {
   );
   await runFor(1);
   const run = await runFor(DURATION_S);
-  const ok = Number(run.statusCodeStats['200']?.count ?? 0);
-  const others = Object.entries(run.statusCodeStats).filter(([status]) => status !== '200');
+  const ok = bookingsMade(run);
   const p99 = run.latency.p99;
-  console.log(
-    table([
-      ['figure', 'value'],
-      ['bookings made (200)', String(ok)],
-      [
-        'other answers',
-        [
-          ...others.map(([status, { count }]) => `${count} x ${status}`),
-          ...(run.errors + run.timeouts > 0
-            ? [`${run.errors} errors, ${run.timeouts} timeouts`]
-            : []),
-        ].join(', ') || 'none',
-      ],
-      ['bookings/s', (ok / run.duration).toFixed(0)],
-      ['latency p50 ms', run.latency.p50.toFixed(1)],
-      ['latency p99 ms', p99.toFixed(1)],
-      ['latency max ms', run.latency.max.toFixed(1)],
-    ]),
-  );
+  console.log(runTable(run));
   if (exhausted)
     console.log('(the run ran out of prepared slots or customers: raise BENCH_MAX_RATE)');
   const siteRate = ok / run.duration;
@@ -310,27 +319,7 @@ runMain(async () => {
   );
   await runFor(1, openRate);
   const open = await runFor(DURATION_S, openRate);
-  const openOk = Number(open.statusCodeStats['200']?.count ?? 0);
-  const openOthers = Object.entries(open.statusCodeStats).filter(([status]) => status !== '200');
-  console.log(
-    table([
-      ['figure', 'value'],
-      ['bookings made (200)', String(openOk)],
-      [
-        'other answers',
-        [
-          ...openOthers.map(([status, { count }]) => `${count} x ${status}`),
-          ...(open.errors + open.timeouts > 0
-            ? [`${open.errors} errors, ${open.timeouts} timeouts`]
-            : []),
-        ].join(', ') || 'none',
-      ],
-      ['bookings/s', (openOk / open.duration).toFixed(0)],
-      ['latency p50 ms', open.latency.p50.toFixed(1)],
-      ['latency p99 ms', open.latency.p99.toFixed(1)],
-      ['latency max ms', open.latency.max.toFixed(1)],
-    ]),
-  );
+  console.log(runTable(open));
   if (exhausted)
     console.log('(the run ran out of prepared slots or customers: raise BENCH_MAX_RATE)');
   console.log(
