@@ -1,142 +1,31 @@
 /**
- * PostgreSQL alone on the booking's SQL (`npm run bench:booking-sql`): what the database can do
- * on this machine without the server or an HTTP load generator, as a floor for bench:booking.
- *
- * Creates its own database (migrated, demo catalogue), 10,000 customers with sessions, then runs
- * pgbench (C, prepared statements) for BENCH_DURATION seconds from BENCH_CONNECTIONS clients,
- * each transaction being the three statements a booking makes: the session lookup, the car
- * lookup and `book_hold` on a random distinct slot. Prints transactions/s and the latency
- * percentiles from pgbench's per-transaction log. Drops its database at the end.
+ * PostgreSQL alone on the booking's SQL (`npm run bench:booking-sql`): the floor under
+ * bench:booking, measured by `lib/booking-sql-floor.ts` (pgbench, BENCH_DURATION seconds, 10,
+ * from BENCH_CONNECTIONS clients, 50), printed on its own.
  */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { availableParallelism, loadavg } from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
-import { createDb, prepareDb } from '@app/db';
-import { makeTempDir, run, runMain, table, verdict } from './lib/harness.ts';
-import { createBenchDatabase } from './lib/postgres.ts';
+import { measureBookingSqlFloor } from './lib/booking-sql-floor.ts';
+import { runMain, table, verdict } from './lib/harness.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION || 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
-const CUSTOMERS = 10_000;
 const BUDGET_P99_MS = 50;
-const UNREACHED_LIMITS = JSON.stringify({
-  holds_per_account: 1_000_000,
-  holds_per_address: 1_000_000,
-  lapses_per_account: 1_000_000,
-  lapse_window_ms: 86_400_000,
-});
-
-/** One booking's statements: a random customer, the next free half-hour slot. */
-function bookingScript(carId: string): string {
-  const hold = [
-    `'id', gen_random_uuid()`,
-    `'user_id', (SELECT user_id FROM sessions WHERE token_hash = 't' || :u)`,
-    `'service_id', '${carId}'`,
-    `'slot_start', timestamptz '2030-01-01' + nextval('bench_slot') * interval '30 minutes'`,
-    `'slot_date', '1_1_2030'`,
-    `'slot_time', '9:30 AM'`,
-    `'status', 'pending_payment'`,
-    `'service_type', 'Airport transfer'`,
-    `'phone', '781-555-0100'`,
-    `'pickup_address', '1 Main Street, Norfolk, MA'`,
-    `'dropoff_address', 'Logan Airport, Boston, MA'`,
-    `'pickup_notes', ''`,
-    `'needs_return_ride', false`,
-    `'return_pickup_address', ''`,
-    `'return_dropoff_address', ''`,
-    `'return_pickup_notes', ''`,
-    `'amount_cents', 8600`,
-    `'checkout_session_id', null`,
-    `'client_address_hash', 'bench-' || :u`,
-    `'hold_expires_at', now() + interval '33 minutes'`,
-    `'paid_at', null`,
-    `'created_at', now()`,
-    `'updated_at', now()`,
-  ].join(', ');
-  return [
-    String.raw`\set u random(1, ${CUSTOMERS})`,
-    `SELECT user_id, last_seen_at FROM sessions WHERE token_hash = 't' || :u AND expires_at > now() AND last_seen_at > now() - interval '7 days';`,
-    `SELECT * FROM services WHERE id = '${carId}';`,
-    // Limits no customer reaches: random customers would otherwise hit them now and then.
-    `SELECT * FROM book_hold(jsonb_build_object(${hold}), now(), '${UNREACHED_LIMITS}'::jsonb);`,
-    '',
-  ].join('\n');
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-}
 
 runMain(async () => {
-  const databaseUrl = await createBenchDatabase('bench_booking_sql');
-  const handle = await createDb({ url: databaseUrl, poolSize: 2 });
-  await prepareDb(handle, { seed: true });
-  await handle.close();
-
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  let carId: string;
-  try {
-    await client.query(
-      `insert into users (name, email)
-       select 'Bench Rider ' || g, 'bench-sql-' || g || '@example.com' from generate_series(1, $1::int) g`,
-      [CUSTOMERS],
-    );
-    await client.query(
-      `insert into sessions (token_hash, user_id, expires_at)
-       select 't' || row_number() over (order by id), id, now() + interval '1 day' from users`,
-    );
-    // Every booking its own slot, as in bench:booking (a race for one is the contention run's).
-    await client.query('create sequence bench_slot');
-    const { rows } = await client.query<{ id: string }>(
-      'select id from services where available order by position limit 1',
-    );
-    carId = (rows[0] as { id: string }).id;
-  } finally {
-    await client.end();
-  }
-
-  const dir = makeTempDir('bench-booking-sql');
-  writeFileSync(join(dir, 'booking.sql'), bookingScript(carId));
-  const url = new URL(databaseUrl);
-  console.log(
-    `pgbench: ${DURATION_S} s, ${CONNECTIONS} clients, prepared statements, on ${url.host} ` +
-      `(${availableParallelism()} CPUs, load average ${loadavg()[0]?.toFixed(2)})\n`,
-  );
-  const output = await run(
-    'pgbench',
-    [
-      ...['-h', url.hostname, '-p', url.port || '5432', '-U', decodeURIComponent(url.username)],
-      ...['-n', '-c', String(CONNECTIONS), '-j', '2', '-T', String(DURATION_S), '-M', 'prepared'],
-      ...['-f', 'booking.sql', '-l', url.pathname.slice(1)],
-    ],
-    { cwd: dir },
-  ).catch((error: unknown) => {
-    throw new Error(`pgbench failed (is it installed? Debian: postgresql-contrib)\n${error}`);
-  });
-
-  // pgbench_log.*: one line per transaction, its latency in microseconds in the third field.
-  const latencies = readdirSync(dir)
-    .filter((name) => name.startsWith('pgbench_log.'))
-    .flatMap((name) => readFileSync(join(dir, name), 'utf8').trim().split('\n'))
-    .map((line) => Number(line.split(' ')[2]) / 1000)
-    .sort((a, b) => a - b);
-  const failed = /number of failed transactions: (\d+)/.exec(output)?.[1] ?? '?';
-  const p99 = percentile(latencies, 99);
+  const floor = await measureBookingSqlFloor({ durationS: DURATION_S, connections: CONNECTIONS });
+  console.log(`${floor.description}\n`);
   console.log(
     table([
       ['figure', 'value'],
-      ['bookings (transactions)', String(latencies.length)],
-      ['failed', failed],
-      ['bookings/s', (latencies.length / DURATION_S).toFixed(0)],
-      ['latency p50 ms', percentile(latencies, 50).toFixed(1)],
-      ['latency p99 ms', p99.toFixed(1)],
-      ['latency max ms', (latencies.at(-1) ?? NaN).toFixed(1)],
+      ['bookings (transactions)', String(floor.bookings)],
+      ['failed', floor.failed],
+      ['bookings/s', floor.bookingsPerSecond.toFixed(0)],
+      ['latency p50 ms', floor.p50Ms.toFixed(1)],
+      ['latency p99 ms', floor.p99Ms.toFixed(1)],
+      ['latency max ms', floor.maxMs.toFixed(1)],
     ]),
   );
   console.log(
-    `PostgreSQL alone, p99 at ${CONNECTIONS} connections: ${p99.toFixed(1)} ms ` +
-      `(the booking budget is < ${BUDGET_P99_MS} ms end to end: ${verdict(p99 < BUDGET_P99_MS)})`,
+    `PostgreSQL alone, p99 at ${CONNECTIONS} connections: ${floor.p99Ms.toFixed(1)} ms ` +
+      `(the booking budget is < ${BUDGET_P99_MS} ms end to end: ${verdict(floor.p99Ms < BUDGET_P99_MS)})`,
   );
 });

@@ -1,21 +1,28 @@
 /**
  * Booking benchmark (`npm run bench:booking`), on PostgreSQL.
  *
- * Creates its own database on the server at BENCH_DATABASE_URL, starts the real server against
- * it, makes customers with sessions straight in the database (signup's argon2 would dominate),
- * then measures:
+ * First the floor: pgbench on a booking's SQL (`lib/booking-sql-floor.ts`, what
+ * `npm run bench:booking-sql` prints), with as many clients for as long as the site's run.
+ * Then it creates its own database on the server at BENCH_DATABASE_URL, starts the real server
+ * against it, makes customers with sessions straight in the database (signup's argon2 would
+ * dominate), and measures:
  *  (a) BENCH_DURATION seconds of POST /api/user/book-appointment on DISTINCT slots (spread over
- *      cars and days) from BENCH_CONNECTIONS concurrent clients: bookings/s, p50, p99;
- *  (b) contention: 200 customers booking the same slot at once: exactly one may win.
- * Drops its database at the end. Figures only: nothing here fails on a budget.
+ *      cars and days) from BENCH_CONNECTIONS concurrent clients: bookings/s, and as a share of
+ *      the floor's, p50, p99;
+ *  (b) open loop: bookings sent at a fixed rate, half the floor's bookings/s, whatever the
+ *      answers' pace: p50, p99;
+ *  (c) contention: 200 customers booking the same slot at once: exactly one may win, and the
+ *      burst's wall time.
+ * Drops its databases at the end. Figures beside their targets: nothing here fails on them.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
+import autocannon, { type Result } from 'autocannon';
 import pg from 'pg';
 import { listBookableDays } from '@app/shared';
+import { measureBookingSqlFloor } from './lib/booking-sql-floor.ts';
 import { makeTempDir, runMain, startServer, table, verdict } from './lib/harness.ts';
 import { createBenchDatabase } from './lib/postgres.ts';
 
@@ -26,6 +33,12 @@ const CONTENDERS = 200;
 /** A customer may hold 3 unpaid slots (HOLDS_PER_ACCOUNT's default): one customer per 3 bookings. */
 const HOLDS_PER_CUSTOMER = 3;
 const BUDGET_P99_MS = 50;
+/** Issue 18: the site's bookings/s at least this share of PostgreSQL's alone. */
+const TARGET_FLOOR_RATIO = 0.85;
+/** Issue 18: p99 under this at a fixed rate of half the floor. */
+const TARGET_OPEN_LOOP_P99_MS = 20;
+/** Issue 18: the 200-on-one-slot burst resolved within this. */
+const TARGET_BURST_MS = 300;
 
 function positive(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -166,7 +179,44 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
 }
 
+/** Bookings answered 200 in an autocannon run. */
+function bookingsMade(run: Result): number {
+  return Number(run.statusCodeStats['200']?.count ?? 0);
+}
+
+/** An autocannon run's bookings, other answers and latencies. */
+function runTable(run: Result): string {
+  const ok = bookingsMade(run);
+  const others = Object.entries(run.statusCodeStats).filter(([status]) => status !== '200');
+  return table([
+    ['figure', 'value'],
+    ['bookings made (200)', String(ok)],
+    [
+      'other answers',
+      [
+        ...others.map(([status, { count }]) => `${count} x ${status}`),
+        ...(run.errors + run.timeouts > 0
+          ? [`${run.errors} errors, ${run.timeouts} timeouts`]
+          : []),
+      ].join(', ') || 'none',
+    ],
+    ['bookings/s', (ok / run.duration).toFixed(0)],
+    ['latency p50 ms', run.latency.p50.toFixed(1)],
+    ['latency p99 ms', run.latency.p99.toFixed(1)],
+    ['latency max ms', run.latency.max.toFixed(1)],
+  ]);
+}
+
 runMain(async () => {
+  // The floor first, while nothing else runs: the same clients for the same time.
+  console.log(`floor: PostgreSQL alone on a booking's SQL (bench:booking-sql) ...`);
+  const floor = await measureBookingSqlFloor({ durationS: DURATION_S, connections: CONNECTIONS });
+  console.log(
+    `${floor.description}: ${floor.bookingsPerSecond.toFixed(0)} bookings/s, ` +
+      `p50 ${floor.p50Ms.toFixed(1)} ms, p99 ${floor.p99Ms.toFixed(1)} ms (${floor.failed} failed)\n`,
+  );
+  const openRate = Math.max(1, Math.round(floor.bookingsPerSecond / 2));
+
   const tmp = makeTempDir('bench-booking');
   const webDir = join(tmp, 'web');
   mkdirSync(webDir, { recursive: true });
@@ -185,8 +235,9 @@ runMain(async () => {
 
   const slots = await distinctSlots(baseUrl);
   const contested = slots.pop() as Slot;
-  // Capacity for the run (customers are prepared beforehand): BENCH_MAX_RATE bookings/s.
-  const maxBookings = Math.min(slots.length, Math.ceil((DURATION_S + 1) * MAX_RATE));
+  // Capacity for the runs (customers are prepared beforehand): BENCH_MAX_RATE bookings/s in (a),
+  // the fixed rate in (b), each with its second of warm-up.
+  const maxBookings = Math.min(slots.length, Math.ceil((DURATION_S + 1) * (MAX_RATE + openRate)));
   const customerCount = Math.ceil(maxBookings / HOLDS_PER_CUSTOMER) + CONTENDERS;
   const tokenStart = performance.now();
   const tokens = await createCustomers(databaseUrl, customerCount);
@@ -212,11 +263,12 @@ runMain(async () => {
     if (i === slots.length - 1 || !customer) exhausted = true;
     return { slot: slots[i] as Slot, customer: customer ?? (customers.at(-1) as Customer) };
   };
-  const runFor = (seconds: number) =>
+  const runFor = (seconds: number, overallRate?: number) =>
     autocannon({
       url: baseUrl,
       connections: CONNECTIONS,
       duration: seconds,
+      ...(overallRate ? { overallRate } : {}),
       requests: [
         {
           method: 'POST',
@@ -243,38 +295,41 @@ runMain(async () => {
   );
   await runFor(1);
   const run = await runFor(DURATION_S);
-  const ok = Number(run.statusCodeStats['200']?.count ?? 0);
-  const others = Object.entries(run.statusCodeStats).filter(([status]) => status !== '200');
+  const ok = bookingsMade(run);
   const p99 = run.latency.p99;
+  console.log(runTable(run));
+  if (exhausted)
+    console.log('(the run ran out of prepared slots or customers: raise BENCH_MAX_RATE)');
+  const siteRate = ok / run.duration;
+  const ratio = siteRate / floor.bookingsPerSecond;
   console.log(
-    table([
-      ['figure', 'value'],
-      ['bookings made (200)', String(ok)],
-      [
-        'other answers',
-        [
-          ...others.map(([status, { count }]) => `${count} x ${status}`),
-          ...(run.errors + run.timeouts > 0
-            ? [`${run.errors} errors, ${run.timeouts} timeouts`]
-            : []),
-        ].join(', ') || 'none',
-      ],
-      ['bookings/s', (ok / run.duration).toFixed(0)],
-      ['latency p50 ms', run.latency.p50.toFixed(1)],
-      ['latency p99 ms', p99.toFixed(1)],
-      ['latency max ms', run.latency.max.toFixed(1)],
-    ]),
+    `booking p99 at ${CONNECTIONS} connections: ${p99.toFixed(1)} ms ` +
+      `(budget < ${BUDGET_P99_MS} ms: ${verdict(p99 < BUDGET_P99_MS)})`,
   );
+  console.log(
+    `site / floor: ${siteRate.toFixed(0)} / ${floor.bookingsPerSecond.toFixed(0)} bookings/s = ` +
+      `${ratio.toFixed(2)} (target >= ${TARGET_FLOOR_RATIO}: ${verdict(ratio >= TARGET_FLOOR_RATIO)})\n`,
+  );
+
+  // (b) Open loop: a fixed rate, half the floor, sent on schedule however slow the answers are
+  // (autocannon's overallRate; its latencies count from when each request was due).
+  console.log(
+    `(b) open loop: ${openRate} bookings/s (half the floor) over ${CONNECTIONS} connections, ` +
+      `warm-up 1 s, then ${DURATION_S} s`,
+  );
+  await runFor(1, openRate);
+  const open = await runFor(DURATION_S, openRate);
+  console.log(runTable(open));
   if (exhausted)
     console.log('(the run ran out of prepared slots or customers: raise BENCH_MAX_RATE)');
   console.log(
-    `booking p99 at ${CONNECTIONS} connections: ${p99.toFixed(1)} ms ` +
-      `(budget < ${BUDGET_P99_MS} ms: ${verdict(p99 < BUDGET_P99_MS)})\n`,
+    `open-loop p99 at ${openRate} bookings/s: ${open.latency.p99.toFixed(1)} ms ` +
+      `(target < ${TARGET_OPEN_LOOP_P99_MS} ms: ${verdict(open.latency.p99 < TARGET_OPEN_LOOP_P99_MS)})\n`,
   );
 
-  // (b) Contention: CONTENDERS customers, one slot, all at once.
+  // (c) Contention: CONTENDERS customers, one slot, all at once.
   console.log(
-    `(b) contention: ${CONTENDERS} customers book ${contested.slotDate} ${contested.slotTime} at once`,
+    `(c) contention: ${CONTENDERS} customers book ${contested.slotDate} ${contested.slotTime} at once`,
   );
   const body = bookingBody(contested);
   const started = performance.now();
@@ -295,4 +350,37 @@ runMain(async () => {
     ]),
   );
   console.log(`exactly one booking must win: ${won === 1 ? 'OK' : `WRONG (${won} won)`}`);
+  console.log(
+    `burst of ${CONTENDERS} on one slot: ${burstMs.toFixed(0)} ms ` +
+      `(target < ${TARGET_BURST_MS} ms: ${verdict(burstMs < TARGET_BURST_MS)})\n`,
+  );
+
+  console.log('summary');
+  console.log(
+    table([
+      ['figure', 'value', 'target', 'verdict'],
+      [`floor (pgbench) bookings/s at ${CONNECTIONS}`, floor.bookingsPerSecond.toFixed(0), '', ''],
+      [`site bookings/s at ${CONNECTIONS}`, siteRate.toFixed(0), '', ''],
+      [
+        'site / floor',
+        ratio.toFixed(2),
+        `>= ${TARGET_FLOOR_RATIO}`,
+        verdict(ratio >= TARGET_FLOOR_RATIO),
+      ],
+      [`open loop p50 at ${openRate}/s`, `${open.latency.p50.toFixed(1)} ms`, '', ''],
+      [
+        `open loop p99 at ${openRate}/s`,
+        `${open.latency.p99.toFixed(1)} ms`,
+        `< ${TARGET_OPEN_LOOP_P99_MS} ms`,
+        verdict(open.latency.p99 < TARGET_OPEN_LOOP_P99_MS),
+      ],
+      [
+        `burst of ${CONTENDERS} on one slot`,
+        `${burstMs.toFixed(0)} ms`,
+        `< ${TARGET_BURST_MS} ms`,
+        verdict(burstMs < TARGET_BURST_MS),
+      ],
+      ['burst winners', String(won), '1', won === 1 ? 'OK' : 'WRONG'],
+    ]),
+  );
 });

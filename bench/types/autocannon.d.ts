@@ -32,6 +32,8 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     pipelining?: number;
+    /** Requests per second from all connections together: an open loop at a fixed rate. */
+    overallRate?: number;
     headers?: Record<string, string>;
     title?: string;
   }

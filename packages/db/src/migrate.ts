@@ -41,11 +41,18 @@ export async function prepareDb(handle: DbHandle, options: PrepareOptions): Prom
     return;
   }
   // Session-level advisory locks need one connection throughout: hold it in a transaction.
+  // Drizzle's migrator commits that transaction itself (its own BEGIN and COMMIT on the same
+  // connection), which ends the lock with the migrations: the seed takes it again in a
+  // transaction of its own, or two instances starting together both find the catalogue empty.
   await handle.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`);
     await migratePostgres(tx as unknown as NodePgDatabase<Schema>, {
       migrationsFolder: MIGRATIONS_FOLDER,
     });
-    if (options.seed) await seedDemoCatalogue(tx);
+  });
+  if (!options.seed) return;
+  await handle.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`);
+    await seedDemoCatalogue(tx);
   });
 }

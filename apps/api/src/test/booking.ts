@@ -127,8 +127,13 @@ export interface PostgresTestDatabase {
   drop(): Promise<void>;
 }
 
-/** A migrated and seeded PostgreSQL database of its own, with its URL (for child processes). */
-export async function openPostgresDatabase(): Promise<PostgresTestDatabase> {
+/**
+ * A migrated and seeded PostgreSQL database of its own, with its URL (for child processes);
+ * `prepare: false` leaves it empty, for server processes to migrate.
+ */
+export async function openPostgresDatabase(
+  options: { prepare?: boolean } = {},
+): Promise<PostgresTestDatabase> {
   const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = async (sql: string) => {
     const client = new pg.Client({ connectionString: ADMIN_POSTGRES_URL });
@@ -148,7 +153,7 @@ export async function openPostgresDatabase(): Promise<PostgresTestDatabase> {
     await admin(`drop database if exists ${name} with (force)`);
   };
   try {
-    await prepareDb(handle, { seed: true });
+    if (options.prepare ?? true) await prepareDb(handle, { seed: true });
   } catch (error) {
     await drop();
     throw error;
