@@ -4,7 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -142,6 +142,8 @@ export function run(
 
 export interface RunningServer {
   baseUrl: string;
+  /** The server's resident memory now, in bytes (Linux: `/proc/<pid>/status`). */
+  rss(): number;
   /** The server's recent output, for error messages. */
   logs(): string;
 }
@@ -221,7 +223,16 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  return { baseUrl, logs: () => output };
+  const pid = child.pid as number;
+  return { baseUrl, logs: () => output, rss: () => residentBytes(pid) };
+}
+
+/** A process's resident set (VmRSS), in bytes. */
+function residentBytes(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = /^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1];
+  if (!kib) throw new Error(`no VmRSS for process ${pid}`);
+  return Number(kib) * 1024;
 }
 
 // ---------------------------------------------------------------------------------------------
