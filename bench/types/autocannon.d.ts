@@ -31,6 +31,8 @@ declare module 'autocannon' {
     requests?: RequestSpec[];
     connections?: number;
     duration?: number;
+    /** Send this many requests, then stop (instead of `duration`). */
+    amount?: number;
     pipelining?: number;
     /** Requests per second from all connections together: an open loop at a fixed rate. */
     overallRate?: number;
