@@ -119,7 +119,9 @@ export default defineConfig({
       use: {
         ...chromium,
         viewport: { width: 390, height: 844 },
-        deviceScaleFactor: 3,
+        // Layout, focus and axe work in CSS pixels; a phone's density of 3 only has Chromium
+        // draw nine times the pixels (the mobile tests took about a fifth longer with it).
+        deviceScaleFactor: 1,
         isMobile: true,
         hasTouch: true,
       },
