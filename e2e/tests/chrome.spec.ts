@@ -1,6 +1,8 @@
 import { telHref } from '@app/shared';
 import type { Locator, Page } from '@playwright/test';
 import { action, BUSINESS, expect, literal, scrollToBottom, test } from '../fixtures.ts';
+import { registerAccount, userMenuButton } from './account-helpers.ts';
+import { bookViaApi, logInViaApi, randomFreeSlot, singleTypeCarFor } from './booking-helpers.ts';
 
 const NAV_LINKS = [
   { name: 'Home', path: '/' },
@@ -45,6 +47,31 @@ test.describe('header', () => {
     await expect(page).toHaveURL('/services');
     await header.getByRole('link', { name: 'Home', exact: true }).click();
     await expect(page).toHaveURL('/');
+  });
+
+  test('holds the account’s place until the profile answers: no Login / Sign Up for a customer', async ({
+    page,
+    isMobile,
+    expectNoA11yViolations,
+  }) => {
+    test.skip(isMobile, 'the phone layout puts the account in the menu');
+    const account = await registerAccount(page.request, 'header');
+    await logInViaApi(page.request, account);
+    // The profile's answer waits until the test has looked at the header without it.
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    await page.route('**/api/user/profile', async (route) => {
+      await answered;
+      await route.continue();
+    });
+    await page.goto('/about');
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('link', { name: 'About', exact: true })).toBeVisible();
+    await expect(action(header, LOGIN_SIGN_UP)).toHaveCount(0);
+    await expectNoA11yViolations();
+    answer();
+    await expect(userMenuButton(page, account)).toBeVisible();
+    await expect(action(header, LOGIN_SIGN_UP)).toHaveCount(0);
   });
 
   test('the Login / Sign Up button opens /login', async ({ page, isMobile }) => {
@@ -161,5 +188,62 @@ test.describe('route changes', () => {
       await footerLink.click();
       await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     }
+  });
+});
+
+test.describe('loading without moving', () => {
+  test('My Appointments holds its place while it loads, and nothing moves when the list comes', async ({
+    page,
+    services,
+    expectNoA11yViolations,
+  }, testInfo) => {
+    const account = await registerAccount(page.request, 'steady');
+    await logInViaApi(page.request, account);
+    const car = singleTypeCarFor(services, testInfo);
+    const checkout = await bookViaApi(page.request, car, randomFreeSlot(car));
+    const paid = await page.request.post(`${checkout}/pay`, {
+      form: { name: account.name, card: '4242 4242 4242 4242', exp: '12 / 34', cvc: '123' },
+      maxRedirects: 0,
+    });
+    expect(paid.status()).toBe(303);
+
+    // Every layout shift the page makes, as the browser reports it (CLS counts these).
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      Object.assign(window, { layoutShifts: shifts });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+        })[]) {
+          if (!entry.hadRecentInput) shifts.push(entry.value);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    // The list waits until the loading state has been looked at.
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    await page.route('**/api/user/appointments', async (route) => {
+      await answered;
+      await route.continue();
+    });
+    await page.goto('/my-appointments');
+    await expect(page.getByRole('heading', { level: 1, name: 'My Appointments' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Loading your appointments...' }),
+    ).toBeVisible();
+    await expect(page.getByRole('contentinfo')).not.toBeInViewport();
+    await expectNoA11yViolations();
+    answer();
+    await expect(page.getByRole('article').filter({ hasText: car.name })).toBeVisible();
+    const shifts = await page.evaluate(
+      () => (window as unknown as { layoutShifts: number[] }).layoutShifts,
+    );
+    // The list pulling the footer into view scored 0.14 on a phone; what may remain is the
+    // header's text settling into the web font, a ten-thousandth.
+    const cumulative = shifts.reduce((sum, shift) => sum + shift, 0);
+    expect(cumulative, `layout shifts on My Appointments: ${shifts.join(', ')}`).toBeLessThan(
+      0.001,
+    );
   });
 });

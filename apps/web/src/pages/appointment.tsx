@@ -140,7 +140,7 @@ function ServiceBooking({ service, services }: { service: Service; services: Ser
           <UnavailableNotice service={service} services={services} />
         ) : /* The profile first: the contact form starts from the signed-in user's phone. */
         userLoading ? (
-          <PageLoading />
+          <PageLoading inPage />
         ) : (
           <BookingForm service={service} />
         )}

@@ -222,7 +222,7 @@ function TopCars({ services, loading }: { services: Service[]; loading: boolean 
         </div>
       </div>
       {loading ? (
-        <PageLoading />
+        <PageLoading inPage />
       ) : services.length === 0 ? (
         <p className="mt-8 rounded-card bg-surface p-8 text-center text-ink-muted ring-1 ring-line">
           No cars are listed right now. Please call us at {BUSINESS.phone}.

@@ -47,7 +47,7 @@ export default function MyAppointmentsPage() {
         <p className="mt-2 text-ink-muted">Your most recent paid bookings.</p>
         <div className="mt-8">
           {appointments === undefined ? (
-            <PageLoading label="Loading your appointments..." />
+            <PageLoading label="Loading your appointments..." inPage />
           ) : appointments.length === 0 ? (
             <EmptyState />
           ) : (

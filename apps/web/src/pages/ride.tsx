@@ -93,7 +93,7 @@ export default function RidePage() {
         {loaded.state === 'failed' ? (
           <p className="mt-8 text-ink-muted">{loaded.message}</p>
         ) : !ride ? (
-          <PageLoading label="Loading your ride..." />
+          <PageLoading label="Loading your ride..." inPage />
         ) : (
           <>
             <section aria-label="Ride details" className={`${card} mt-8 p-4 sm:p-6`}>

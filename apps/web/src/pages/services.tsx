@@ -79,7 +79,7 @@ function ServicesView({ model }: { model: CarModel | undefined }) {
             {model ? `${model} cars` : 'All cars'}
           </h2>
           {servicesLoading ? (
-            <PageLoading />
+            <PageLoading inPage />
           ) : (
             <>
               <p role="status" className="mb-4 text-sm text-ink-muted">

@@ -45,18 +45,27 @@ const UserMenu = lazy(() =>
   import('./user-menu.tsx').then((module) => ({ default: module.UserMenu })),
 );
 
-/** Holds the account menu's place while its code loads. */
-function UserMenuPlaceholder() {
-  return <span aria-hidden="true" className="block h-11 w-28 rounded-full bg-canvas" />;
+/**
+ * Holds the account's place, at the Login / Sign Up button's size, until the profile says who
+ * this is (so a signed-in customer never sees Login / Sign Up flash, nor a visitor the menu),
+ * and then while the menu's code loads.
+ */
+function AccountPlaceholder() {
+  return (
+    <span aria-hidden="true" className={`${buttonBrand} invisible`}>
+      Login / Sign Up
+    </span>
+  );
 }
 
 /**
  * The site header. A visitor sees Login / Sign Up; a signed-in user gets the account dropdown
- * (My Profile, My Appointments, Send Feedback, Logout), and the mobile menu the same choices.
+ * (My Profile, My Appointments, Send Feedback, Logout), and the mobile menu the same choices;
+ * until the profile answers, neither (the server renders the pages that way too).
  */
 export function Header() {
   const [location] = useLocation();
-  const { user } = useSession();
+  const { user, userLoading } = useSession();
 
   return (
     <header className="sticky top-0 z-40 border-b border-line/80 bg-surface/90 backdrop-blur supports-[backdrop-filter]:bg-surface/80">
@@ -101,11 +110,15 @@ export function Header() {
           >
             <Phone aria-hidden="true" className="size-5" />
           </a>
-          <div className="hidden md:block">
+          {/* One width for each state of the account's place, aligned right, so the links
+              beside it never move when the profile answers. */}
+          <div className="hidden md:flex md:w-44 md:justify-end">
             {user ? (
-              <Suspense fallback={<UserMenuPlaceholder />}>
+              <Suspense fallback={<AccountPlaceholder />}>
                 <UserMenu user={user} />
               </Suspense>
+            ) : userLoading ? (
+              <AccountPlaceholder />
             ) : (
               <Link href="/login" className={buttonBrand}>
                 Login / Sign Up

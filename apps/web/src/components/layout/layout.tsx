@@ -12,7 +12,10 @@ export function Layout({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <Header />
-      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+      {/* At least a screen tall: the footer starts below the fold, so content that arrives
+          shorter than what held its place (a list after its loading state) never pulls the
+          footer up into view, a layout shift. */}
+      <main id="main" tabIndex={-1} className="min-h-svh flex-1 focus:outline-none">
         {children}
       </main>
       <Footer />

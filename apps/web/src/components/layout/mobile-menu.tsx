@@ -45,7 +45,7 @@ function focusMain() {
 export function MobileMenu({ links }: MobileMenuProps) {
   const [location] = useLocation();
   // Signed in: the account choices; a visitor: Login / Sign Up.
-  const { user } = useSession();
+  const { user, userLoading } = useSession();
   // Open "at" a location: any navigation closes the menu without an effect.
   const [openAt, setOpenAt] = useState<string | null>(null);
   const open = openAt === location;
@@ -127,7 +127,7 @@ export function MobileMenu({ links }: MobileMenuProps) {
               <Suspense fallback={null}>
                 <MobileAccountLinks user={user} onNavigate={close} />
               </Suspense>
-            ) : (
+            ) : userLoading ? null : (
               <Link href="/login" onClick={close} className={`${buttonBrand} w-full`}>
                 Login / Sign Up
               </Link>

@@ -154,7 +154,7 @@ export function UserMenu({ user }: { user: UserProfile }) {
         className="inline-flex min-h-11 items-center gap-2 rounded-full border border-line bg-surface py-1 pr-3 pl-1 text-sm font-semibold text-brand transition-colors hover:border-brand/30 hover:bg-brand-tint"
       >
         <MenuAvatar name={user.name} />
-        <span className="max-w-32 truncate">{firstNameOf(user.name)}</span>
+        <span className="max-w-[4.5rem] truncate">{firstNameOf(user.name)}</span>
         <span className="sr-only">, account menu</span>
         <ChevronDown
           aria-hidden="true"

@@ -28,7 +28,7 @@ export default function ConsolePage() {
   }
   return (
     <ConsoleLayout areas={CONSOLE_AREAS}>
-      <Suspense fallback={<PageLoading />}>
+      <Suspense fallback={<PageLoading inPage />}>
         <Switch>
           <Route path="/">
             <Redirect to={CONSOLE_AREAS[0].path} replace />
