@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { bookingReference } from './booking-reference.ts';
-import { changeCutoffHoursFromEnv, DEFAULT_CHANGE_CUTOFF_HOURS } from './change-cutoff.ts';
+import {
+  changeCutoffHoursFromEnv,
+  DEFAULT_CHANGE_CUTOFF_HOURS,
+  durationInWords,
+  reminderLeadsFromEnv,
+} from './change-cutoff.ts';
 
 describe('bookingReference', () => {
   it('is the first 8 hex digits of the id, uppercased, in two groups of 4', () => {
@@ -21,5 +26,17 @@ describe('changeCutoffHoursFromEnv', () => {
     expect(changeCutoffHoursFromEnv({ CHANGE_CUTOFF_HOURS: '48' })).toBe(48);
     expect(changeCutoffHoursFromEnv({ CHANGE_CUTOFF_HOURS: '1.5' })).toBe(24);
     expect(changeCutoffHoursFromEnv({ CHANGE_CUTOFF_HOURS: '-1' })).toBe(24);
+  });
+});
+
+describe('reminderLeadsFromEnv', () => {
+  it('says the reminder settings in words, keeping 24 and 2 hours for unset or bad values', () => {
+    expect(reminderLeadsFromEnv({})).toEqual(['24 hours', '2 hours']);
+    expect(reminderLeadsFromEnv({ REMINDER_FIRST: '1d', REMINDER_SECOND: '90m' })).toEqual([
+      '1 day',
+      '90 minutes',
+    ]);
+    expect(reminderLeadsFromEnv({ REMINDER_FIRST: 'soon' })).toEqual(['24 hours', '2 hours']);
+    expect(durationInWords('1h')).toBe('1 hour');
   });
 });

@@ -14,3 +14,26 @@ export function changeCutoffHoursFromEnv(env: Readonly<Record<string, unknown>>)
     ? hours
     : DEFAULT_CHANGE_CUTOFF_HOURS;
 }
+
+const LEAD_UNITS = { s: 'second', m: 'minute', h: 'hour', d: 'day' } as const;
+
+/** `24h` as `24 hours`, `1d` as `1 day`; null when it is not such a duration. */
+export function durationInWords(setting: string): string | null {
+  const match = /^(\d+)([smhd])$/.exec(setting.trim());
+  if (!match) return null;
+  const count = Number(match[1]);
+  const unit = LEAD_UNITS[match[2] as keyof typeof LEAD_UNITS];
+  return `${count} ${unit}${count === 1 ? '' : 's'}`;
+}
+
+/**
+ * When the two reminders go before pickup (`REMINDER_FIRST`, `REMINDER_SECOND`, defaults 24h
+ * and 2h), in words, for the site's "what happens next".
+ */
+export function reminderLeadsFromEnv(env: Readonly<Record<string, unknown>>): [string, string] {
+  const words = (name: string, fallback: string) => {
+    const raw = env[name];
+    return (typeof raw === 'string' && durationInWords(raw)) || fallback;
+  };
+  return [words('REMINDER_FIRST', '24 hours'), words('REMINDER_SECOND', '2 hours')];
+}
