@@ -25,7 +25,7 @@ export function WhatHappensNext({
       <ol className="mt-3 list-decimal space-y-1.5 pl-5 text-sm leading-6 text-ink-muted marker:font-semibold marker:text-brand-soft">
         <li>We email you a confirmation with a calendar invite for the ride.</li>
         <li>
-          Reminders follow {first} and {second} before pickup.
+          We remind you {first} before pickup, and again {second} before.
         </li>
         <li>
           To change plans, move or cancel the ride from its page
