@@ -5,8 +5,9 @@ import { defineConfig } from 'vite';
 import { staticSite } from './build/static-site.ts';
 
 export default defineConfig({
-  // BUSINESS_* reach the browser too, so one setting changes the contact details everywhere.
-  envPrefix: ['VITE_', 'BUSINESS_'],
+  // BUSINESS_* reach the browser too, so one setting changes the contact details everywhere;
+  // CHANGE_CUTOFF_HOURS and REMINDER_* too, so the policy states what the server does.
+  envPrefix: ['VITE_', 'BUSINESS_', 'CHANGE_CUTOFF_HOURS', 'REMINDER_'],
   envDir: '../..',
   // staticSite: prerendered public pages and precompressed files (build/static-site.ts).
   plugins: [react(), tailwindcss(), staticSite()],

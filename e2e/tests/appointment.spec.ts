@@ -9,6 +9,7 @@ import {
 import type { Locator, Page } from '@playwright/test';
 import {
   action,
+  BUSINESS,
   cardWithHeading,
   dollars,
   expect,
@@ -123,6 +124,17 @@ test.describe('booking page for a visitor', () => {
     const address = main.getByRole('link', { name: new RegExp(literal(service.address)) }).first();
     await expect(address).toBeVisible();
     await expect(address).toHaveAttribute('href', mapsSearchHref(service.address));
+
+    // Beyond the spec: what the car carries (catalogue fields), and the cancellation and
+    // late-arrival section, consistent with the non-refundable deposit.
+    const capacity = new RegExp(`^${service.seats} seats?\\W+${service.bags} bags?$`);
+    await expect(main.locator('span', { hasText: capacity }).first()).toBeVisible();
+    const policy = main.getByRole('region', { name: 'Cancellation and late arrivals' });
+    await expect(policy).toContainText(/hours before pickup/);
+    await expect(policy).toContainText(/deposit is non-refundable/i);
+    await expect(policy).toContainText(/late for your pickup/);
+    await expect(policy).toContainText(BUSINESS.licence);
+    await expect(policy.getByRole('link', { name: BUSINESS.phone })).toBeVisible();
 
     await expectNoA11yViolations();
   });

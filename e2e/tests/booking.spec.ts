@@ -1,6 +1,6 @@
-import { MESSAGES, type Service, type SlotDay } from '@app/shared';
+import { bookingReference, MESSAGES, type Service, type SlotDay } from '@app/shared';
 import type { Locator, Page } from '@playwright/test';
-import { action, expect, fetchServices, literal, test } from '../fixtures.ts';
+import { action, BUSINESS, expect, fetchServices, literal, test } from '../fixtures.ts';
 import {
   field,
   logIn,
@@ -193,6 +193,22 @@ test.describe('booking and paying (sandbox checkout)', () => {
     await expect(pay).toBeVisible();
     await expect(page.getByText(deposit, { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Cancel', exact: true })).toBeVisible();
+    // Beyond the spec: the sandbox page is branded like the site and says the ride in words.
+    const spokenDay = new Date(
+      Date.UTC(trip.day.year, trip.day.month - 1, trip.day.day),
+    ).toLocaleDateString('en-US', {
+      weekday: 'long',
+      month: 'long',
+      day: 'numeric',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    await expect(page.getByRole('banner')).toHaveText(BUSINESS.name);
+    await expect(page.getByRole('main')).toContainText(`${spokenDay} at ${trip.time}`);
+    await expect(page.getByRole('main')).toContainText(service.name);
+    await expect(page.getByRole('main')).not.toContainText(trip.day.key);
+    await expectNoA11yViolations();
+    const { appointmentId } = (await checkout).postDataJSON() as { appointmentId: string };
     await page.getByLabel('Name on card').fill(account.name);
     await pay.click();
 
@@ -223,6 +239,12 @@ test.describe('booking and paying (sandbox checkout)', () => {
     await expect(seeAppointments).toBeVisible();
     await expect(backHome).toBeVisible();
     await expect(backHome).toHaveAttribute('href', '/');
+    // Beyond the spec's fields: the trip, its booking reference and what happens next.
+    const reference = bookingReference(appointmentId);
+    await expect(main).toContainText(`Booking reference${reference}`);
+    await expect(main).toContainText(`Pickup${trip.pickup}`);
+    await expect(main).toContainText(`Drop-off${trip.dropoff}`);
+    await expect(main.getByRole('heading', { name: 'What happens next' })).toBeVisible();
     await expectNoA11yViolations();
 
     // My appointments lists it with the paid badge (its call carries the CSRF token).
@@ -238,6 +260,8 @@ test.describe('booking and paying (sandbox checkout)', () => {
     await expect(appointment.getByText(longDate(trip.day), { exact: true })).toBeVisible();
     await expect(appointment.getByText(trip.time, { exact: true })).toBeVisible();
     await expect(appointment.getByText(service.address, { exact: true })).toBeVisible();
+    await expect(appointment.getByText(reference, { exact: true })).toBeVisible();
+    await expect(appointment).toContainText(`Pickup${trip.pickup}`);
     await expectNoA11yViolations();
 
     // Back on the car: that day no longer offers the booked time.

@@ -147,6 +147,12 @@ test.describe('footer', () => {
       await expect(link).toHaveAccessibleName(new RegExp(`\\b${literal(label)}\\b`));
     }
 
+    // Only the profiles the business configured: none set, no list (never a network's home page).
+    if (BUSINESS.social.length === 0) {
+      await expect(footer.getByRole('list', { name: 'Social media' })).toHaveCount(0);
+    }
+    await expect(footer).toContainText(BUSINESS.hours);
+    await expect(footer).toContainText(BUSINESS.licence);
     await expect(footer).toContainText(BUSINESS.phone);
     await expect(footer.locator(`a[href="${telHref(BUSINESS.phone)}"]`).first()).toBeVisible();
     await expect(footer).toContainText(BUSINESS.email);

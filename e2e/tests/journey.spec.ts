@@ -14,7 +14,7 @@ import {
   type SlotDay,
 } from '@app/shared';
 import type { Locator, Page } from '@playwright/test';
-import { cardWithHeading, expect, literal, test } from '../fixtures.ts';
+import { cardWithHeading, expect, literal, test, waitUntilStill } from '../fixtures.ts';
 import { field, registerAccount } from './account-helpers.ts';
 import { bookButton, dayStrip, logInViaApi, openCar, timeList } from './booking-helpers.ts';
 
@@ -217,6 +217,8 @@ test.describe('an unavailable car says so first', () => {
 
     const pointer = main.getByRole('link', { name: `See related ${car.type} cars` });
     await pointer.focus();
+    // Focus scrolls the link into view smoothly; Enter mid-scroll would race the jump.
+    await waitUntilStill(page);
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/#related$/);
     await expect(main.getByRole('heading', { name: 'Related services' })).toBeInViewport();

@@ -61,6 +61,10 @@ test.describe('privacy page', () => {
     await expect(main.getByRole('heading', { name: /privacy policy/i }).first()).toBeVisible();
     await expect(main).toContainText(/non-refundable/i);
     await expect(main).toContainText(/\bSTOP\b/);
+    // Beyond the spec's three sections: the car page's cancellation and late-arrival section.
+    await expect(
+      main.getByRole('region', { name: 'Cancellation and late arrivals' }),
+    ).toContainText(/deposit is non-refundable/i);
     await expectNoA11yViolations();
   });
 });

@@ -223,6 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (payments.name === 'sandbox')
     await registerSandboxCheckout(app, {
       db: db.db,
+      business: config.business,
       payments,
       onAppointmentChanged,
       recordMessages,

@@ -26,6 +26,8 @@ export const DEMO_CATALOGUE: readonly CatalogueEntry[] = [
     serviceChargePerHour: 105,
     rentalDailyPrice: 189,
     rentalWeeklyPrice: 1090,
+    seats: 3,
+    bags: 2,
   },
   {
     name: 'Chevrolet Suburban',
@@ -45,6 +47,8 @@ export const DEMO_CATALOGUE: readonly CatalogueEntry[] = [
     serviceChargePerHour: 130,
     rentalDailyPrice: 220,
     rentalWeeklyPrice: 1290,
+    seats: 7,
+    bags: 7,
   },
   {
     name: 'Toyota Camry',
@@ -64,6 +68,8 @@ export const DEMO_CATALOGUE: readonly CatalogueEntry[] = [
     serviceChargePerHour: 70,
     rentalDailyPrice: 89,
     rentalWeeklyPrice: 520,
+    seats: 3,
+    bags: 2,
   },
   {
     name: 'Honda Odyssey',
@@ -83,6 +89,8 @@ export const DEMO_CATALOGUE: readonly CatalogueEntry[] = [
     serviceChargePerHour: 75,
     rentalDailyPrice: 129,
     rentalWeeklyPrice: 760,
+    seats: 7,
+    bags: 4,
   },
   {
     name: 'Kia Telluride',
@@ -102,6 +110,8 @@ export const DEMO_CATALOGUE: readonly CatalogueEntry[] = [
     serviceChargePerHour: 110,
     rentalDailyPrice: 179,
     rentalWeeklyPrice: 1050,
+    seats: 6,
+    bags: 4,
   },
   {
     name: 'Tesla Model Y',
@@ -121,6 +131,8 @@ export const DEMO_CATALOGUE: readonly CatalogueEntry[] = [
     serviceChargePerHour: 90,
     rentalDailyPrice: 159,
     rentalWeeklyPrice: 920,
+    seats: 4,
+    bags: 3,
   },
   {
     name: 'Toyota Sienna',
@@ -140,6 +152,8 @@ export const DEMO_CATALOGUE: readonly CatalogueEntry[] = [
     serviceChargePerHour: 80,
     rentalDailyPrice: 135,
     rentalWeeklyPrice: 790,
+    seats: 8,
+    bags: 6,
   },
   {
     name: 'Chevrolet Tahoe',
@@ -159,6 +173,8 @@ export const DEMO_CATALOGUE: readonly CatalogueEntry[] = [
     serviceChargePerHour: 120,
     rentalDailyPrice: 205,
     rentalWeeklyPrice: 1190,
+    seats: 6,
+    bags: 5,
   },
   {
     name: 'Honda Accord',
@@ -178,6 +194,8 @@ export const DEMO_CATALOGUE: readonly CatalogueEntry[] = [
     serviceChargePerHour: 65,
     rentalDailyPrice: 85,
     rentalWeeklyPrice: 495,
+    seats: 3,
+    bags: 2,
   },
   {
     name: 'Kia Carnival',
@@ -197,6 +215,8 @@ export const DEMO_CATALOGUE: readonly CatalogueEntry[] = [
     serviceChargePerHour: 75,
     rentalDailyPrice: 125,
     rentalWeeklyPrice: 740,
+    seats: 8,
+    bags: 5,
   },
   {
     name: 'Toyota RAV4',
@@ -216,6 +236,8 @@ export const DEMO_CATALOGUE: readonly CatalogueEntry[] = [
     serviceChargePerHour: 55,
     rentalDailyPrice: 79,
     rentalWeeklyPrice: 450,
+    seats: 5,
+    bags: 3,
   },
   {
     name: 'Tesla Model 3',
@@ -235,6 +257,8 @@ export const DEMO_CATALOGUE: readonly CatalogueEntry[] = [
     serviceChargePerHour: 80,
     rentalDailyPrice: 139,
     rentalWeeklyPrice: 810,
+    seats: 3,
+    bags: 2,
   },
   {
     name: 'Chevrolet Equinox',
@@ -254,6 +278,8 @@ export const DEMO_CATALOGUE: readonly CatalogueEntry[] = [
     serviceChargePerHour: 50,
     rentalDailyPrice: 79,
     rentalWeeklyPrice: 460,
+    seats: 5,
+    bags: 2,
   },
   {
     name: 'Honda CR-V',
@@ -273,6 +299,8 @@ export const DEMO_CATALOGUE: readonly CatalogueEntry[] = [
     serviceChargePerHour: 70,
     rentalDailyPrice: 99,
     rentalWeeklyPrice: 580,
+    seats: 5,
+    bags: 3,
   },
   {
     name: 'Toyota Prius',
@@ -292,6 +320,8 @@ export const DEMO_CATALOGUE: readonly CatalogueEntry[] = [
     serviceChargePerHour: 50,
     rentalDailyPrice: 82,
     rentalWeeklyPrice: 470,
+    seats: 3,
+    bags: 2,
   },
   {
     name: 'Kia K5',
@@ -311,6 +341,8 @@ export const DEMO_CATALOGUE: readonly CatalogueEntry[] = [
     serviceChargePerHour: 65,
     rentalDailyPrice: 89,
     rentalWeeklyPrice: 510,
+    seats: 3,
+    bags: 2,
   },
   {
     name: 'Tesla Model X',
@@ -330,5 +362,7 @@ export const DEMO_CATALOGUE: readonly CatalogueEntry[] = [
     serviceChargePerHour: 125,
     rentalDailyPrice: 215,
     rentalWeeklyPrice: 1250,
+    seats: 6,
+    bags: 4,
   },
 ];

@@ -72,6 +72,9 @@ export const services = pgTable(
     serviceChargePerHourCents: money('service_charge_per_hour_cents'),
     rentalDailyCents: money('rental_daily_cents'),
     rentalWeeklyCents: money('rental_weekly_cents'),
+    /** Seats for the customer's party (passengers; a rental's count the driver's) and large bags. */
+    seats: integer('seats').notNull().default(4),
+    bags: integer('bags').notNull().default(2),
     /** An uploaded photo, shown instead of `image` (the demo artwork) once there is one. */
     photo: jsonb('photo').$type<ServicePhoto>(),
     /** Retired by an owner: gone from the site, kept for the rides that name it. */
@@ -81,6 +84,8 @@ export const services = pgTable(
   (t) => [
     check('services_model_known', isOneOf(t.model, CAR_MODELS)),
     check('services_fees_not_negative', sql`${t.feesCents} >= 0`),
+    check('services_seats_in_range', sql`${t.seats} between 1 and 60`),
+    check('services_bags_in_range', sql`${t.bags} between 0 and 60`),
     index('services_position_idx').on(t.position),
   ],
 );

@@ -28,6 +28,8 @@ export function serviceRowOf(
     serviceChargePerHourCents: toCents(entry.serviceChargePerHour),
     rentalDailyCents: toCents(entry.rentalDailyPrice),
     rentalWeeklyCents: toCents(entry.rentalWeeklyPrice),
+    seats: entry.seats,
+    bags: entry.bags,
   };
 }
 

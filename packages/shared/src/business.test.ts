@@ -31,6 +31,29 @@ describe('business configuration', () => {
     expect(businessFromEnv({})).toEqual(DEFAULT_BUSINESS);
   });
 
+  it('lists only the social profiles that are set, as http(s) addresses', () => {
+    expect(DEFAULT_BUSINESS.social).toEqual([]);
+    const business = businessFromEnv({
+      BUSINESS_FACEBOOK_URL: 'https://www.facebook.com/norfolkrides',
+      BUSINESS_INSTAGRAM_URL: ' ',
+      BUSINESS_X_URL: 'javascript:alert(1)',
+    });
+    expect(business.social).toEqual([
+      { label: 'Facebook', href: 'https://www.facebook.com/norfolkrides' },
+    ]);
+  });
+
+  it('reads the opening hours and the licence statement, keeping the defaults when blank', () => {
+    const business = businessFromEnv({
+      BUSINESS_HOURS: 'Monday to Saturday, 6 AM to 11 PM',
+      BUSINESS_LICENCE: '',
+    });
+    expect(business.hours).toBe('Monday to Saturday, 6 AM to 11 PM');
+    expect(business.licence).toBe(DEFAULT_BUSINESS.licence);
+    expect(DEFAULT_BUSINESS.licence).toMatch(/licensed/i);
+    expect(DEFAULT_BUSINESS.licence).toMatch(/insur/i);
+  });
+
   it('has a Norfolk, MA address and a dialable phone', () => {
     expect(formatAddress(DEFAULT_BUSINESS)).toMatch(/Norfolk, MA \d{5}$/);
     expect(telHref('781-555-0142')).toBe('tel:+17815550142');

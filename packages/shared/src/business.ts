@@ -14,8 +14,21 @@ export interface Business {
   locality: string;
   region: string;
   postalCode: string;
+  /** When the business answers and drives, as one line of text (`BUSINESS_HOURS`). */
+  hours: string;
+  /** The licence and insurance statement shown beside the contact details (`BUSINESS_LICENCE`). */
+  licence: string;
+  /** The business's own profiles; a network without one is left out (never its home page). */
   social: { label: string; href: string }[];
 }
+
+/** The social networks the footer knows, each with its setting. */
+export const SOCIAL_NETWORKS = [
+  { label: 'Facebook', env: 'BUSINESS_FACEBOOK_URL' },
+  { label: 'Instagram', env: 'BUSINESS_INSTAGRAM_URL' },
+  { label: 'X', env: 'BUSINESS_X_URL' },
+] as const;
+export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number]['label'];
 
 export const DEFAULT_BUSINESS: Business = {
   name: 'Norfolk Rides',
@@ -25,18 +38,26 @@ export const DEFAULT_BUSINESS: Business = {
   locality: 'Norfolk',
   region: 'MA',
   postalCode: '02056',
-  social: [
-    { label: 'Facebook', href: 'https://www.facebook.com/' },
-    { label: 'Instagram', href: 'https://www.instagram.com/' },
-    { label: 'X', href: 'https://x.com/' },
-  ],
+  hours: 'Rides every day, around the clock; phone and email 6 AM to 10 PM',
+  licence:
+    'Licensed for livery service in Massachusetts, with commercial passenger liability insurance on every car.',
+  social: [],
 };
 
+/** An http(s) address with a host, else null: a typo in a setting hides the link. */
+function profileUrl(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const href = value.trim();
+  return /^https?:\/\/[a-z0-9.-]+\.[a-z]{2,}(?:[/?#]\S*)?$/i.test(href) ? href : null;
+}
+
 /** Overrides with empty values keep the default, so an unset variable never blanks a field. */
-export function resolveBusiness(overrides: Partial<Record<keyof Business, unknown>>): Business {
-  const pick = (
-    key: 'name' | 'phone' | 'email' | 'street' | 'locality' | 'region' | 'postalCode',
-  ) => {
+export function resolveBusiness(
+  overrides: Partial<Record<Exclude<keyof Business, 'social'>, unknown>> & {
+    social?: Partial<Record<SocialNetwork, unknown>>;
+  },
+): Business {
+  const pick = (key: Exclude<keyof Business, 'social'>) => {
     const value = overrides[key];
     return typeof value === 'string' && value.trim() !== '' ? value.trim() : DEFAULT_BUSINESS[key];
   };
@@ -48,7 +69,12 @@ export function resolveBusiness(overrides: Partial<Record<keyof Business, unknow
     locality: pick('locality'),
     region: pick('region'),
     postalCode: pick('postalCode'),
-    social: DEFAULT_BUSINESS.social,
+    hours: pick('hours'),
+    licence: pick('licence'),
+    social: SOCIAL_NETWORKS.flatMap(({ label }) => {
+      const href = profileUrl(overrides.social?.[label]);
+      return href ? [{ label, href }] : [];
+    }),
   };
 }
 
@@ -61,6 +87,8 @@ const BUSINESS_ENV = {
   locality: 'BUSINESS_LOCALITY',
   region: 'BUSINESS_REGION',
   postalCode: 'BUSINESS_POSTAL_CODE',
+  hours: 'BUSINESS_HOURS',
+  licence: 'BUSINESS_LICENCE',
 } as const;
 
 /**
@@ -68,9 +96,10 @@ const BUSINESS_ENV = {
  * build's `import.meta.env`, the browser tests' `process.env` all read it here.
  */
 export function businessFromEnv(env: Readonly<Record<string, unknown>>): Business {
-  return resolveBusiness(
-    Object.fromEntries(Object.entries(BUSINESS_ENV).map(([field, name]) => [field, env[name]])),
-  );
+  return resolveBusiness({
+    ...Object.fromEntries(Object.entries(BUSINESS_ENV).map(([field, name]) => [field, env[name]])),
+    social: Object.fromEntries(SOCIAL_NETWORKS.map(({ label, env: name }) => [label, env[name]])),
+  });
 }
 
 export function formatAddress(business: Business): string {

@@ -1,4 +1,6 @@
 export * from './business.ts';
+export * from './booking-reference.ts';
+export * from './change-cutoff.ts';
 export * from './models.ts';
 export * from './appointments.ts';
 export * from './refunds.ts';

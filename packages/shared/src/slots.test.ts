@@ -6,6 +6,7 @@ import {
   earliestSlotStart,
   formatDaySpoken,
   formatSlotDateLong,
+  formatSlotSpoken,
   formatSlotTime,
   instantFromWallClock,
   isBookableSlot,
@@ -284,5 +285,10 @@ describe('appointment dates', () => {
   it('show as full month name, day, year', () => {
     expect(formatSlotDateLong('22_11_2026')).toBe('November 22, 2026');
     expect(formatSlotDateLong('5_3_2027')).toBe('March 5, 2027');
+  });
+
+  it('say a slot in words, weekday first', () => {
+    expect(formatSlotSpoken('4_12_2026', '9:30 AM')).toBe('Friday, December 4, 2026 at 9:30 AM');
+    expect(formatSlotSpoken('not a date', '9:30 AM')).toBe('not a date 9:30 AM');
   });
 });

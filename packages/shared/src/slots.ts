@@ -272,3 +272,13 @@ export function formatSlotDateLong(dateKey: string): string {
   if (!date) return dateKey;
   return `${MONTHS[date.month - 1]} ${date.day}, ${date.year}`;
 }
+
+/**
+ * `Friday, December 4, 2026 at 9:30 AM`: a slot in words, for pages outside the site (the
+ * sandbox checkout); the date key as given when it is not one.
+ */
+export function formatSlotSpoken(dateKey: string, timeLabel: string): string {
+  const date = parseSlotDateKey(dateKey);
+  if (!date) return `${dateKey} ${timeLabel}`.trim();
+  return `${formatDaySpoken(date)}, ${date.year} at ${timeLabel}`;
+}

@@ -46,6 +46,22 @@ describe('configuration', () => {
     );
   });
 
+  it('reads the social profiles, hours and licence, and refuses a profile that is not http(s)', () => {
+    const config = loadConfig({
+      SESSION_SECRET: SECRET,
+      BUSINESS_INSTAGRAM_URL: 'https://www.instagram.com/norfolkrides',
+      BUSINESS_HOURS: 'Every day, 5 AM to midnight',
+    });
+    expect(config.business.social).toEqual([
+      { label: 'Instagram', href: 'https://www.instagram.com/norfolkrides' },
+    ]);
+    expect(config.business.hours).toBe('Every day, 5 AM to midnight');
+    expect(config.business.licence).toBe(DEFAULT_BUSINESS.licence);
+    expect(() => loadConfig({ SESSION_SECRET: SECRET, BUSINESS_X_URL: 'x.com/norfolk' })).toThrow(
+      /BUSINESS_X_URL/,
+    );
+  });
+
   it('bounds unpaid holds per account and per address, and lapsed holds per account', () => {
     expect(loadConfig({ SESSION_SECRET: SECRET }).holds).toEqual({
       perAccount: 3,

@@ -4,7 +4,12 @@ import { dirname, resolve } from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import type { HoldLimits } from '@app/db';
-import { businessFromEnv, type Business } from '@app/shared';
+import {
+  businessFromEnv,
+  DEFAULT_CHANGE_CUTOFF_HOURS,
+  MAX_CHANGE_CUTOFF_HOURS,
+  type Business,
+} from '@app/shared';
 
 /** The repository root: paths in the environment are relative to it. */
 export const ROOT_DIR = resolve(import.meta.dirname, '../../../..');
@@ -61,6 +66,15 @@ const trustProxy = z
     });
     return z.NEVER;
   });
+
+/** A social profile's address; blank hides the link. */
+const profileSetting = z
+  .string()
+  .refine(
+    (v) => v.trim() === '' || (/^https?:\/\//i.test(v.trim()) && URL.canParse(v.trim())),
+    "must be an http(s) address of the business's own profile, or empty",
+  )
+  .optional();
 
 const rendersPerSecond = z.coerce.number().int().min(0).max(100_000);
 
@@ -123,8 +137,8 @@ const EnvSchema = z
       .number()
       .int()
       .min(0)
-      .max(24 * 30)
-      .default(24),
+      .max(MAX_CHANGE_CUTOFF_HOURS)
+      .default(DEFAULT_CHANGE_CUTOFF_HOURS),
     RATE_LIMIT_MFA_PER_USER: rateLimit.default(rateLimit.parse('5/15m')),
     RATE_LIMIT_MFA_PER_IP: rateLimit.default(rateLimit.parse('20/15m')),
     STRIPE_SECRET_KEY: z
@@ -162,6 +176,11 @@ const EnvSchema = z
     BUSINESS_LOCALITY: z.string().optional(),
     BUSINESS_REGION: z.string().optional(),
     BUSINESS_POSTAL_CODE: z.string().optional(),
+    BUSINESS_HOURS: z.string().optional(),
+    BUSINESS_LICENCE: z.string().optional(),
+    BUSINESS_FACEBOOK_URL: profileSetting,
+    BUSINESS_INSTAGRAM_URL: profileSetting,
+    BUSINESS_X_URL: profileSetting,
   })
   .refine((env) => !env.DATABASE_MIGRATION_URL || env.DATABASE_URL, {
     path: ['DATABASE_MIGRATION_URL'],

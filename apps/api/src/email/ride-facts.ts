@@ -1,4 +1,4 @@
-import { formatCents, formatNewYorkTime, type Business } from '@app/shared';
+import { bookingReference, formatCents, formatNewYorkTime, type Business } from '@app/shared';
 import { escapeHtml } from './layout.ts';
 
 /** What a ride's emails say of it: read from its appointment row when the email is sent. */
@@ -30,6 +30,7 @@ export const rideTime = (at: Date) => `${formatNewYorkTime(at)} (New York time)`
 /** The ride's facts as label/value pairs, the same in both parts of every email. */
 export function rideRows(ride: RideFacts, options: { deposit?: boolean } = {}): [string, string][] {
   const rows: [string, string][] = [
+    ['Booking reference', bookingReference(ride.id)],
     ['Car', ride.carName],
     ['Service', ride.serviceType],
     ['Pickup time', rideTime(ride.slotStart)],

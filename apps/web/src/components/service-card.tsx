@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import { depositDollars, formatDollars, promotionPercentFor, type Service } from '@app/shared';
 import { BrandIcon } from './brand-icon.tsx';
+import { Capacity, seatsAndBags } from './service/capacity.tsx';
 
 interface ServiceCardProps {
   service: Service;
@@ -21,7 +22,7 @@ export function ServiceCard({ service, eager = false, headingLevel = 'h3' }: Ser
   return (
     <Link
       href={`/appointment/${service._id}`}
-      aria-label={`${service.serviceLevel} ${service.name}, ${service.type}, ${offer}Deposit ${deposit}, ${availability}`}
+      aria-label={`${service.serviceLevel} ${service.name}, ${service.type}, ${offer}${seatsAndBags(service)}, Deposit ${deposit}, ${availability}`}
       className="service-card group"
     >
       <div className="w-2/5 shrink-0 self-center overflow-hidden rounded-xl bg-brand-tint min-[480px]:w-full min-[480px]:rounded-none">
@@ -50,6 +51,7 @@ export function ServiceCard({ service, eager = false, headingLevel = 'h3' }: Ser
             <BrandIcon model={service.type} className="size-3.5" />
             {service.type} {off ? <b className="text-accent-strong">{off}% off rides </b> : null}
           </p>
+          <Capacity service={service} className="mt-0.5 block text-xs text-ink-muted" />{' '}
         </div>
         <div className="service-card-foot">
           <p className="text-xs text-ink-muted">

@@ -12,7 +12,9 @@ import {
   InfoCards,
   RegularRateCard,
 } from '../components/service/info-cards.tsx';
+import { Capacity } from '../components/service/capacity.tsx';
 import { PromotionRates } from '../components/service/promotion-rates.tsx';
+import { RideChangesPolicy } from '../components/service/ride-changes-policy.tsx';
 import { RelatedServices } from '../components/service/related-services.tsx';
 import { UnavailableNotice } from '../components/service/unavailable-notice.tsx';
 import { card, container } from '../components/ui/styles.ts';
@@ -102,6 +104,10 @@ function ServiceBooking({ service, services }: { service: Service; services: Ser
             <span className="rounded-full border border-line bg-surface px-3 py-1 text-sm text-ink">
               {service.type}
             </span>
+            <Capacity
+              service={service}
+              className="rounded-full border border-line bg-surface px-3 py-1 text-sm text-ink"
+            />
           </div>
         </div>
 
@@ -144,6 +150,10 @@ function ServiceBooking({ service, services }: { service: Service; services: Ser
         ) : (
           <BookingForm service={service} />
         )}
+      </section>
+
+      <section aria-labelledby="ride-changes-heading" className={`${card} mt-16 p-6 sm:p-8`}>
+        <RideChangesPolicy />
       </section>
 
       <RelatedServices service={service} services={services} />

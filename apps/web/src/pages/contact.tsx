@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { ArrowRight, ExternalLink, Mail, MapPin, Phone } from 'lucide-react';
+import { ArrowRight, ExternalLink, Mail, MapPin, Phone, Clock } from 'lucide-react';
 import { formatAddress, mapsSearchHref, telHref } from '@app/shared';
 import { BUSINESS } from '../config/env.ts';
 import { buttonPrimary, buttonSecondary, card, container } from '../components/ui/styles.ts';
@@ -49,6 +49,12 @@ export default function ContactPage() {
         <p className="mt-4 text-lg text-ink-muted">
           Questions about a ride, a rental or an appointment you booked? Call, email or stop by our
           office in Norfolk. A real person from our team will help.
+        </p>
+        <p className="mt-4 inline-flex items-start gap-2 rounded-xl bg-brand-tint px-4 py-2 text-sm text-brand">
+          <Clock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <span>
+            <strong className="font-semibold">Opening hours:</strong> {BUSINESS.hours}
+          </span>
         </p>
       </div>
 

@@ -9,6 +9,8 @@ import { PageLoading } from '../components/page-loading.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
 import { buttonPrimary, card, container, eyebrow } from '../components/ui/styles.ts';
 import { listMyAppointments } from '../features/booking/api/booking.ts';
+import { TripDetails } from '../features/booking/components/trip-details.tsx';
+import { WhatHappensNext } from '../features/booking/components/what-happens-next.tsx';
 import { pickShownAppointments } from '../features/booking/utils/shown-appointments.ts';
 
 /** /my-appointments: the signed-in customer's paid appointments. */
@@ -51,13 +53,18 @@ export default function MyAppointmentsPage() {
           ) : appointments.length === 0 ? (
             <EmptyState />
           ) : (
-            <ul role="list" className="space-y-4">
-              {appointments.map((appointment) => (
-                <li key={appointment._id}>
-                  <AppointmentCard appointment={appointment} />
-                </li>
-              ))}
-            </ul>
+            <>
+              <ul role="list" className="space-y-4">
+                {appointments.map((appointment) => (
+                  <li key={appointment._id}>
+                    <AppointmentCard appointment={appointment} />
+                  </li>
+                ))}
+              </ul>
+              {appointments.some(opensRidePage) && (
+                <WhatHappensNext onRidesList className={`${card} mt-6 p-5 sm:p-6`} />
+              )}
+            </>
           )}
         </div>
       </div>
@@ -151,6 +158,12 @@ function AppointmentCard({ appointment }: { appointment: AppointmentView }) {
             <dd className="font-medium tabular-nums">{appointment.slotTime}</dd>
           </div>
         </dl>
+        {/* Beyond the spec's fields, below them: the booking reference and the trip. */}
+        <TripDetails
+          appointmentId={appointment._id}
+          trip={appointment.trip}
+          className="mt-3 border-t border-line pt-3"
+        />
       </div>
     </article>
   );

@@ -4,9 +4,11 @@ import { BOOKING_WINDOW_DAYS, formatAddress, telHref } from '@app/shared';
 import { BUSINESS } from '../config/env.ts';
 import { card, container } from '../components/ui/styles.ts';
 import { PageMeta } from '../components/page-meta.tsx';
+import { RideChangesPolicy } from '../components/service/ride-changes-policy.tsx';
 
 const SECTIONS = [
   { id: 'booking-policy', title: 'Booking policy' },
+  { id: 'cancellation', title: 'Cancellation and late arrivals' },
   { id: 'sms-notifications', title: 'SMS notifications' },
   { id: 'privacy-policy', title: 'Privacy policy' },
 ] as const;
@@ -99,6 +101,11 @@ export default function PrivacyPage() {
               </li>
             </ul>
           </PolicySection>
+
+          {/* Added beside the spec's three sections: the same words as on every car page. */}
+          <section aria-labelledby="cancellation-heading" id="cancellation">
+            <RideChangesPolicy headingId="cancellation-heading" />
+          </section>
 
           <PolicySection id="sms-notifications" title="SMS notifications">
             <p>

@@ -16,6 +16,8 @@ import {
   eyebrow,
 } from '../components/ui/styles.ts';
 import { getPaymentDetails } from '../features/booking/api/booking.ts';
+import { TripDetails } from '../features/booking/components/trip-details.tsx';
+import { WhatHappensNext } from '../features/booking/components/what-happens-next.tsx';
 import { refundNotice } from '../features/booking/utils/refund-notice.ts';
 
 const NOT_FOUND = 'Payment details not found';
@@ -118,7 +120,7 @@ function Row({ icon, label, children }: { icon: ReactNode; label: string; childr
   );
 }
 
-function Details({ session, refund }: PaymentDetailsResponse) {
+function Details({ session, refund, ride }: PaymentDetailsResponse) {
   const paid = session.payment_status === 'paid';
   const notice = refund && refundNotice(refund, BUSINESS.phone);
   return (
@@ -178,6 +180,12 @@ function Details({ session, refund }: PaymentDetailsResponse) {
             {session.metadata.serviceAddress}
           </Row>
         </dl>
+        {/* Beyond the spec's fields, after them: the trip and what comes next. */}
+        <div className="mt-6 rounded-xl border border-line bg-canvas p-4 sm:p-5">
+          <h2 className="text-base font-semibold text-brand">Your trip</h2>
+          <TripDetails appointmentId={ride.appointmentId} trip={ride} className="mt-3" />
+        </div>
+        {paid && !notice && <WhatHappensNext className="mt-6" />}
         <Actions />
       </div>
     </div>

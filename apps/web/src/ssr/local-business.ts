@@ -26,6 +26,7 @@ export function localBusinessJsonLd(business: Business): string {
       { '@type': 'City', name: 'Boston, MA' },
       { '@type': 'City', name: 'Providence, RI' },
     ],
+    ...(business.social.length > 0 ? { sameAs: business.social.map(({ href }) => href) } : {}),
   };
   // `<` escaped: no text in the data can close the script element early.
   const json = JSON.stringify(data).replace(/</g, '\\u003c');

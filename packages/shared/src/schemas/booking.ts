@@ -84,6 +84,15 @@ export const BookingResponseSchema = z.object({
 });
 export type BookingResponse = z.infer<typeof BookingResponseSchema>;
 
+/** Where a booked ride goes: added around the spec's fields on `/success` and My Appointments. */
+export const TripSchema = z.object({
+  pickupAddress: z.string(),
+  dropoffAddress: z.string(),
+  /** null: no return ride asked for. */
+  returnRide: z.object({ pickupAddress: z.string(), dropoffAddress: z.string() }).nullable(),
+});
+export type Trip = z.infer<typeof TripSchema>;
+
 /** One entry of `GET /user/appointments`. */
 export const AppointmentViewSchema = z.object({
   _id: z.string(),
@@ -94,6 +103,8 @@ export const AppointmentViewSchema = z.object({
   payment: z.boolean(),
   cancelled: z.boolean(),
   isCompleted: z.boolean(),
+  /** Beyond the spec's fields: the pickup, the drop-off and the return ride. */
+  trip: TripSchema,
 });
 export type AppointmentView = z.infer<typeof AppointmentViewSchema>;
 

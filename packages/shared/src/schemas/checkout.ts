@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { REFUND_REASONS, REFUND_STATUSES } from '../refunds.ts';
+import { TripSchema } from './booking.ts';
 
 /** `POST /user/create-checkout-session`: the appointment to pay for (other fields are ignored). */
 export const CheckoutRequestSchema = z.object({
@@ -45,5 +46,7 @@ export const PaymentDetailsResponseSchema = z.object({
   session: PaymentSessionResultSchema,
   /** Present only when this payment is being given back (it came too late, or twice). */
   refund: RefundViewSchema.optional(),
+  /** Beyond Stripe's fields: the appointment paid for (its id, for the booking reference) and its trip. */
+  ride: TripSchema.extend({ appointmentId: z.uuid() }),
 });
 export type PaymentDetailsResponse = z.infer<typeof PaymentDetailsResponseSchema>;

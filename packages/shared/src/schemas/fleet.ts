@@ -77,6 +77,19 @@ export const CarInputSchema = z.strictObject({
   serviceChargePerHour: rateOf('serviceChargePerHour'),
   rentalDailyPrice: rateOf('rentalDailyPrice'),
   rentalWeeklyPrice: rateOf('rentalWeeklyPrice'),
+  /** Left out, a new car gets the database's default (4 seats, 2 bags) and a changed one keeps its own. */
+  seats: z
+    .number({ error: 'Seats must be a whole number.' })
+    .int('Seats must be a whole number.')
+    .min(1, 'A car has at least 1 seat.')
+    .max(60, 'Seats must be at most 60.')
+    .optional(),
+  bags: z
+    .number({ error: 'Bags must be a whole number.' })
+    .int('Bags must be a whole number.')
+    .min(0, 'Bags cannot be negative.')
+    .max(60, 'Bags must be at most 60.')
+    .optional(),
 });
 export type CarInput = z.infer<typeof CarInputSchema>;
 

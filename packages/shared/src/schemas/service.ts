@@ -25,6 +25,10 @@ export const ServiceSchema = z.object({
   serviceChargePerHour: z.number(),
   rentalDailyPrice: z.number(),
   rentalWeeklyPrice: z.number(),
+  /** Seats for the customer's party (passengers; a rental's count the driver's). */
+  seats: z.number().int().min(1),
+  /** Large suitcases it takes. */
+  bags: z.number().int().min(0),
 });
 export type Service = z.infer<typeof ServiceSchema>;
 

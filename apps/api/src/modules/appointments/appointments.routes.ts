@@ -86,7 +86,7 @@ export function registerAppointmentRoutes(app: FastifyInstance, deps: Appointmen
       reply.header('cache-control', 'no-store');
       await countPayment(request.ip);
       const { session_id: sessionId } = PaymentDetailsQuerySchema.parse(request.query);
-      const { session, refund, change } = await getPaymentDetails(db, deps.payments, {
+      const { session, refund, change, ride } = await getPaymentDetails(db, deps.payments, {
         userId: signedInUser(request).id,
         sessionId,
         now: now(),
@@ -94,7 +94,7 @@ export function registerAppointmentRoutes(app: FastifyInstance, deps: Appointmen
         recordMessages: deps.recordMessages,
       });
       if (change) deps.onAppointmentChanged(change);
-      return { success: true, session, ...(refund ? { refund } : {}) };
+      return { success: true, session, ...(refund ? { refund } : {}), ride };
     },
   );
 

@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { appointments, sandboxCheckouts, sandboxRefunds } from '@app/db';
-import { MESSAGES } from '@app/shared';
+import {
+  AppointmentsResponseSchema,
+  DEFAULT_BUSINESS,
+  MESSAGES,
+  PaymentDetailsResponseSchema,
+} from '@app/shared';
 import { buildApp } from '../../app.ts';
 import type { Browser } from '../../test/browser.ts';
 import { expectFailure } from '../../test/browser.ts';
@@ -70,8 +75,16 @@ describe.each(await databaseKinds())('checkout and payment (sandbox) on %s', (ki
     });
 
   /** Books a slot of the Tesla Model S and opens its sandbox checkout. */
-  const bookAndCheckout = async (browser: Browser, slotDate: string, slotTime: string) => {
-    const appointmentId = await bookOk(browser, bookingRequest(teslaS, { slotDate, slotTime }));
+  const bookAndCheckout = async (
+    browser: Browser,
+    slotDate: string,
+    slotTime: string,
+    overrides: Parameters<typeof bookingRequest>[1] = {},
+  ) => {
+    const appointmentId = await bookOk(
+      browser,
+      bookingRequest(teslaS, { slotDate, slotTime, ...overrides }),
+    );
     const response = await checkout(browser, appointmentId);
     expect(response.statusCode, response.body).toBe(200);
     const { url } = response.json<{ url: string }>();
@@ -125,6 +138,18 @@ describe.each(await databaseKinds())('checkout and payment (sandbox) on %s', (ki
     expect(page.body).toContain('Tesla Model S');
   });
 
+  it('brands the sandbox page like the site and says the ride in words, not raw keys', async () => {
+    const { browser } = await customer();
+    const { path } = await bookAndCheckout(browser, '4_12_2026', '9:30 AM');
+    const { body } = await app.inject({ method: 'GET', url: path });
+    expect(body).toContain(`<header><p>${DEFAULT_BUSINESS.name}</p></header>`);
+    expect(body).toContain('<dt>Car</dt><dd>Tesla Model S</dd>');
+    expect(body).toContain('Friday, December 4, 2026 at 9:30 AM (New York time)');
+    for (const raw of ['4_12_2026', 'serviceName', 'serviceAddress', '<dt>Date</dt>']) {
+      expect(body, raw).not.toContain(raw);
+    }
+  });
+
   it('pays on the sandbox page and returns to /success with the session id', async () => {
     const { browser } = await customer();
     const { path, sessionId, appointmentId } = await bookAndCheckout(
@@ -146,6 +171,11 @@ describe.each(await databaseKinds())('checkout and payment (sandbox) on %s', (ki
       browser,
       '1_12_2026',
       '11:30 AM',
+      {
+        needsReturnRide: true,
+        returnPickupAddress: 'Logan Airport, Boston, MA',
+        returnDropoffAddress: '1 Main Street, Norfolk, MA',
+      },
     );
     await pay(path);
     const response = await details(browser, sessionId);
@@ -164,7 +194,17 @@ describe.each(await databaseKinds())('checkout and payment (sandbox) on %s', (ki
           serviceAddress: expect.any(String) as string,
         },
       },
+      ride: {
+        appointmentId,
+        pickupAddress: '1 Main Street, Norfolk, MA',
+        dropoffAddress: 'Logan Airport, Boston, MA',
+        returnRide: {
+          pickupAddress: 'Logan Airport, Boston, MA',
+          dropoffAddress: '1 Main Street, Norfolk, MA',
+        },
+      },
     });
+    expect(PaymentDetailsResponseSchema.safeParse(response.json()).success).toBe(true);
     expect((await appointmentRow(database.handle.db, appointmentId)).status).toBe('paid');
   });
 
@@ -329,7 +369,13 @@ describe.each(await databaseKinds())('checkout and payment (sandbox) on %s', (ki
       payment: true,
       cancelled: false,
       isCompleted: false,
+      trip: {
+        pickupAddress: '1 Main Street, Norfolk, MA',
+        dropoffAddress: 'Logan Airport, Boston, MA',
+        returnRide: null,
+      },
     });
+    expect(AppointmentsResponseSchema.safeParse(response.json()).success).toBe(true);
     expect(appointments[1]).toMatchObject({ _id: held, payment: false });
     expect(appointments.some((a) => a._id === theirs)).toBe(false);
   });

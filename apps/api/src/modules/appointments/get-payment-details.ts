@@ -1,11 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { appointments, users, type Database } from '@app/db';
-import type { PaymentSessionResult, RefundView } from '@app/shared';
+import type { PaymentSessionResult, RefundView, Trip } from '@app/shared';
 import { AppError } from '../../errors.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
 import { refundOfCheckout } from '../payments/refunds.ts';
 import type { RecordMessages } from '../notifications/record-messages.ts';
 import { fulfilCheckout } from './fulfil-checkout.ts';
+import { tripOf } from './trip.ts';
 import type { AppointmentChange } from './status.ts';
 
 export const PAYMENT_NOT_FOUND_MESSAGE = 'Payment details not found';
@@ -30,11 +31,12 @@ export async function getPaymentDetails(
   /** The payment is being given back (it came too late, or twice). */
   refund: RefundView | null;
   change: AppointmentChange | null;
+  ride: Trip & { appointmentId: string };
 }> {
   const session = await provider.retrieveCheckout(options.sessionId);
   if (!session?.appointmentId) throw AppError.notFound(PAYMENT_NOT_FOUND_MESSAGE);
   const [owned] = await db
-    .select({ id: appointments.id, name: users.name, email: users.email })
+    .select({ appointment: appointments, name: users.name, email: users.email })
     .from(appointments)
     .innerJoin(users, eq(users.id, appointments.userId))
     .where(
@@ -53,6 +55,7 @@ export async function getPaymentDetails(
   return {
     change,
     refund: await refundOfCheckout(db, session.id),
+    ride: { appointmentId: owned.appointment.id, ...tripOf(owned.appointment) },
     session: {
       customer_details: {
         name: session.customerName || owned.name,

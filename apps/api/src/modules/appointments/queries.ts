@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { appointments, services, type Database } from '@app/db';
 import type { AppointmentView } from '@app/shared';
+import { tripOf } from './trip.ts';
 
 /**
  * The caller's appointments, oldest first (the page shows the paid ones, newest first); those
@@ -27,5 +28,6 @@ export async function listUserAppointments(
       payment: appointment.paidAt !== null,
       cancelled: appointment.status === 'cancelled',
       isCompleted: appointment.status === 'completed',
+      trip: tripOf(appointment),
     }));
 }

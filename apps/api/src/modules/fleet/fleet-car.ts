@@ -27,6 +27,8 @@ export function carColumns(input: CarInput) {
     serviceChargePerHourCents: cents(input.serviceChargePerHour),
     rentalDailyCents: cents(input.rentalDailyPrice),
     rentalWeeklyCents: cents(input.rentalWeeklyPrice),
+    ...(input.seats === undefined ? {} : { seats: input.seats }),
+    ...(input.bags === undefined ? {} : { bags: input.bags }),
   } satisfies Partial<ServiceRow>;
 }
 
@@ -50,6 +52,8 @@ export function toFleetCar(row: ServiceRow): FleetCar {
     serviceChargePerHour: dollars(row.serviceChargePerHourCents),
     rentalDailyPrice: dollars(row.rentalDailyCents),
     rentalWeeklyPrice: dollars(row.rentalWeeklyCents),
+    seats: row.seats,
+    bags: row.bags,
     photo: row.photo ?? null,
     retiredAt: row.retiredAt?.toISOString() ?? null,
   };

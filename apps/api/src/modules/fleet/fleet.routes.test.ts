@@ -200,6 +200,8 @@ describe.each(await databaseKinds())('the fleet on %s', (kind) => {
     const car = await addCar();
     expect(car).toMatchObject({ ...NEW_CAR, photo: null, retiredAt: null });
     expect(car.image).toBe('/images/cars/kia-k5.svg');
+    // Seats and bags left out: the database's defaults.
+    expect(car).toMatchObject({ seats: 4, bags: 2 });
 
     const listed = (await publicList()).find((service) => service._id === car._id);
     expect(listed).toMatchObject({ ...NEW_CAR, slots_booked: {} });
@@ -227,6 +229,8 @@ describe.each(await databaseKinds())('the fleet on %s', (kind) => {
         'Choose each service type once.',
       ],
       [{ ...NEW_CAR, available: 'yes' }, 'Say whether the car is available.'],
+      [{ ...NEW_CAR, seats: 0 }, 'A car has at least 1 seat.'],
+      [{ ...NEW_CAR, bags: 2.5 }, 'Bags must be a whole number.'],
       [{ ...NEW_CAR, image: '/etc/passwd' }, /Unrecognized key/],
     ];
     const before = (await owner.get('/api/admin/fleet')).json<{ cars: unknown[] }>().cars.length;
@@ -258,6 +262,8 @@ describe.each(await databaseKinds())('the fleet on %s', (kind) => {
       fees: 42,
       available: false,
       availableServiceTypes: ['Car Rental'],
+      seats: 5,
+      bags: 3,
     });
     expectSuccess(response, 'Honda Accord is saved.');
     const listed = (await publicList()).find((service) => service._id === id);
@@ -265,6 +271,8 @@ describe.each(await databaseKinds())('the fleet on %s', (kind) => {
       fees: 42,
       available: false,
       availableServiceTypes: ['Car Rental'],
+      seats: 5,
+      bags: 3,
     });
     const [event] = await auditOf(id);
     expect(event).toMatchObject({
@@ -274,7 +282,13 @@ describe.each(await databaseKinds())('the fleet on %s', (kind) => {
         available: true,
         availableServiceTypes: current.availableServiceTypes,
       },
-      after: { fees: 42, available: false, availableServiceTypes: ['Car Rental'] },
+      after: {
+        fees: 42,
+        available: false,
+        availableServiceTypes: ['Car Rental'],
+        seats: 5,
+        bags: 3,
+      },
     });
 
     const unknown = '00000000-0000-4000-8000-000000000000';

@@ -2,7 +2,7 @@ import ical, { type VEvent } from 'node-ical';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { appointments, services, users, type Database } from '@app/db';
-import { DEFAULT_BUSINESS, slotStartsAt } from '@app/shared';
+import { bookingReference, DEFAULT_BUSINESS, slotStartsAt } from '@app/shared';
 import { createMailer, type Mailer } from '../../email/transport.ts';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../test/databases.ts';
 import { insertAppointment, insertUser } from '../../test/fixtures.ts';
@@ -99,6 +99,9 @@ describe(`a ride's emails, through SMTP, on ${kind}`, () => {
       expect(part).toContain(
         'from October 31, 2026, 9:30 AM (New York time) to November 1, 2026, 9:30 AM (New York time)',
       );
+    // The booking reference the site and the console show, by the one shared rule.
+    expect(mail.text).toContain(`Booking reference: ${bookingReference(rideId)}`);
+    expect(mail.html).toContain(bookingReference(rideId));
     const event = eventOf(mail.invite);
     expect(event?.start.toISOString()).toBe('2026-11-01T14:30:00.000Z');
     expect(String(event?.sequence)).toBe('1');

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { sandboxCheckouts, type Database } from '@app/db';
-import { formatCents } from '@app/shared';
+import { formatCents, formatSlotSpoken, type Business } from '@app/shared';
 import { escapeHtml } from '../../email/layout.ts';
 import { AppError } from '../../errors.ts';
 import { allowInlineStyle } from '../../plugins/security-headers.ts';
@@ -13,26 +13,48 @@ import type { PaymentProvider } from './payment-provider.ts';
 
 const SESSION_ID = /^cs_sandbox_[0-9a-f]{48}$/;
 
-/** The page's only styles, inline: its Content-Security-Policy allows exactly this text by hash. */
+/**
+ * The page's only styles, inline: its Content-Security-Policy allows exactly this text by hash.
+ * The site's colours (`apps/web/src/styles.css` tokens) and its typeface when the machine has
+ * it; nothing loaded from elsewhere.
+ */
 export const PAGE_STYLE = `
-body{margin:0;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;background:#f1f5f9;color:#0f172a}
-main{max-width:440px;margin:40px auto;padding:0 16px}
-.card{background:#fff;border-radius:16px;box-shadow:0 8px 24px rgb(15 23 42/.08);padding:28px}
+body{margin:0;font-family:'Inter Variable',Inter,ui-sans-serif,system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;background:#f8fafc;color:#0f172a}
+header{background:#0b1f3a;color:#fff}header p{max-width:440px;margin:0 auto;padding:18px 16px;font-size:18px;font-weight:700;letter-spacing:-.01em}
+main{max-width:440px;margin:32px auto 40px;padding:0 16px}
+.card{background:#fff;border:1px solid #e2e8f0;border-radius:16px;box-shadow:0 8px 24px rgb(11 31 58/.08);padding:28px}
 .badge{display:inline-block;background:#fef3c7;color:#78350f;border-radius:999px;padding:4px 12px;font-size:13px;font-weight:600}
-h1{font-size:22px;margin:16px 0 4px}.amount{font-size:34px;font-weight:700;margin:8px 0 20px}
-dl{display:grid;grid-template-columns:auto 1fr;gap:6px 16px;margin:0 0 24px;font-size:14px}dt{color:#475569}dd{margin:0}
+h1{font-size:22px;margin:16px 0 4px;color:#0b1f3a}.amount{font-size:34px;font-weight:700;margin:8px 0 20px;color:#0b1f3a}
+dl{display:grid;grid-template-columns:auto 1fr;gap:8px 16px;margin:0 0 24px;font-size:14px}dt{color:#475569}dd{margin:0;overflow-wrap:anywhere}
 label{display:block;font-size:14px;font-weight:600;margin:14px 0 6px}
-input{box-sizing:border-box;width:100%;min-height:44px;border:1px solid #cbd5e1;border-radius:10px;padding:10px 12px;font-size:16px}
+input{box-sizing:border-box;width:100%;min-height:44px;border:1px solid #cbd5e1;border-radius:10px;padding:10px 12px;font-size:16px;font-family:inherit}
 .row{display:grid;grid-template-columns:1fr 1fr;gap:12px}
-button{min-height:48px;border-radius:999px;font-size:16px;font-weight:700;cursor:pointer;width:100%;margin-top:20px}
-.pay{background:#0b1f3a;color:#fff;border:0}.cancel{background:#fff;color:#0b1f3a;border:1px solid #94a3b8;margin-top:12px}
-:focus-visible{outline:3px solid #b45309;outline-offset:2px}p{line-height:1.5}
+button{min-height:48px;border-radius:999px;font-size:16px;font-weight:700;font-family:inherit;cursor:pointer;width:100%;margin-top:20px}
+.pay{background:#f59e0b;color:#0b1f3a;border:0}.cancel{background:#fff;color:#0b1f3a;border:1px solid #94a3b8;margin-top:12px}
+:focus-visible{outline:3px solid #0b1f3a;outline-offset:2px;box-shadow:0 0 0 6px #f59e0b}p{line-height:1.5}
+footer{max-width:440px;margin:0 auto 32px;padding:0 16px;font-size:13px;color:#475569}a{color:#16325c}
 `;
 
-function page(title: string, body: string): string {
+function page(business: Business, title: string, body: string): string {
+  const name = escapeHtml(business.name);
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>
-<style>${PAGE_STYLE}</style></head><body><main>${body}</main></body></html>`;
+<meta name="robots" content="noindex"><title>${escapeHtml(title)} · ${name}</title>
+<style>${PAGE_STYLE}</style></head><body><header><p>${name}</p></header><main>${body}</main>
+<footer><p>${name} · ${escapeHtml(business.phone)} · ${escapeHtml(business.email)}</p></footer></body></html>`;
+}
+
+/**
+ * The ride the checkout is for, in words: the checkout's metadata as `startCheckout` wrote it
+ * (`Date` in `d_m_yyyy`, `Time`, `serviceName`, `serviceAddress`), never its raw keys.
+ */
+function rideRows(metadata: Record<string, string>): [string, string][] {
+  const rows: [string, string][] = [];
+  if (metadata.serviceName) rows.push(['Car', metadata.serviceName]);
+  if (metadata.Date && metadata.Time) {
+    rows.push(['Pickup', `${formatSlotSpoken(metadata.Date, metadata.Time)} (New York time)`]);
+  }
+  if (metadata.serviceAddress) rows.push(['Address', metadata.serviceAddress]);
+  return rows;
 }
 
 /**
@@ -43,6 +65,8 @@ export async function registerSandboxCheckout(
   app: FastifyInstance,
   deps: {
     db: Database;
+    /** The site's name and contact details, so the page reads as the business's own. */
+    business: Business;
     payments: PaymentProvider;
     onAppointmentChanged: OnAppointmentChanged;
     recordMessages: RecordMessages;
@@ -61,6 +85,7 @@ export async function registerSandboxCheckout(
       .status(410)
       .send(
         page(
+          deps.business,
           'Checkout closed',
           `<div class="card"><h1>Checkout closed</h1><p>${escapeHtml(message)}</p><p><a href="${escapeHtml(href)}">Back to the site</a></p></div>`,
         ),
@@ -82,12 +107,13 @@ export async function registerSandboxCheckout(
         return closed(reply, 'This checkout is no longer open.', row.cancelUrl);
       }
       const amount = `$${formatCents(row.amountCents)}`;
-      const details = Object.entries(row.metadata)
-        .map(([key, value]) => `<dt>${escapeHtml(key)}</dt><dd>${escapeHtml(value)}</dd>`)
+      const details = rideRows(row.metadata)
+        .map(([label, value]) => `<dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value)}</dd>`)
         .join('');
       const action = `/api/payments/sandbox/${row.id}`;
       return reply.type('text/html; charset=utf-8').send(
         page(
+          deps.business,
           `Pay ${amount}`,
           `<div class="card"><span class="badge">Sandbox checkout · no real card is charged</span>
 <h1>${escapeHtml(row.productName)}</h1><p class="amount">${amount}</p><dl>${details}<dt>Email</dt><dd>${escapeHtml(row.customerEmail)}</dd></dl>

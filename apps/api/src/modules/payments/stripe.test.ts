@@ -258,6 +258,12 @@ describe.each(await databaseKinds())('Stripe checkout and webhooks on %s', (kind
           serviceAddress: expect.any(String) as string,
         },
       },
+      ride: {
+        appointmentId: expect.any(String) as string,
+        pickupAddress: '1 Main Street, Norfolk, MA',
+        dropoffAddress: 'Logan Airport, Boston, MA',
+        returnRide: null,
+      },
     });
     const { browser: other } = await customer('Mallory');
     expectFailure(await other.get(`/api/user/stripe-payment-details?session_id=${sessionId}`), 404);

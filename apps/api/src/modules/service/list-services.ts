@@ -42,6 +42,8 @@ export function toServiceJson(row: ServiceRow, slotsBooked: Service['slots_booke
     serviceChargePerHour: dollars(row.serviceChargePerHourCents),
     rentalDailyPrice: dollars(row.rentalDailyCents),
     rentalWeeklyPrice: dollars(row.rentalWeeklyCents),
+    seats: row.seats,
+    bags: row.bags,
   };
 }
 

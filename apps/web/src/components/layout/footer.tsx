@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { Mail, MapPin, Phone } from 'lucide-react';
+import { Clock, Mail, MapPin, Phone, ShieldCheck } from 'lucide-react';
 import { siFacebook, siX } from 'simple-icons';
 import { businessToday, formatAddress, mapsSearchHref, telHref } from '@app/shared';
 import { BUSINESS } from '../../config/env.ts';
@@ -80,21 +80,28 @@ export function Footer() {
             Private rides and car rentals around Norfolk County, Boston and Providence. Airport
             transfers, hourly chauffeurs and week-long rentals, booked online in minutes.
           </p>
-          <ul className="mt-6 flex gap-2" aria-label="Social media">
-            {BUSINESS.social.map((item) => (
-              <li key={item.href}>
-                <a
-                  href={item.href}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  aria-label={`${BUSINESS.name} on ${item.label} (opens in a new tab)`}
-                  className="inline-flex size-11 items-center justify-center rounded-full bg-white/10 text-white transition-colors hover:bg-accent hover:text-brand"
-                >
-                  <SocialIcon label={item.label} />
-                </a>
-              </li>
-            ))}
-          </ul>
+          {/* Only the profiles the business configured; none set, no list. */}
+          {BUSINESS.social.length > 0 && (
+            <ul className="mt-6 flex gap-2" aria-label="Social media">
+              {BUSINESS.social.map((item) => (
+                <li key={item.href}>
+                  <a
+                    href={item.href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={`${BUSINESS.name} on ${item.label} (opens in a new tab)`}
+                    className="inline-flex size-11 items-center justify-center rounded-full bg-white/10 text-white transition-colors hover:bg-accent hover:text-brand"
+                  >
+                    <SocialIcon label={item.label} />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
+          <p className="mt-6 flex max-w-sm gap-3 text-sm leading-6 text-white/75">
+            <ShieldCheck aria-hidden="true" className="mt-1 size-4 shrink-0 text-accent" />
+            {BUSINESS.licence}
+          </p>
         </div>
 
         <nav aria-label="Footer">
@@ -134,6 +141,13 @@ export function Footer() {
               </span>
             </a>
           </address>
+          <p className="mt-2 flex gap-3 text-sm leading-6 text-white/75">
+            <Clock aria-hidden="true" className="mt-1 size-4 shrink-0 text-accent" />
+            <span>
+              <span className="sr-only">Opening hours: </span>
+              {BUSINESS.hours}
+            </span>
+          </p>
         </div>
       </div>
 

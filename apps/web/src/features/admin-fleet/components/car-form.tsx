@@ -23,11 +23,18 @@ import { CarPhoto } from './car-photo.tsx';
 /** What the form holds: text as typed (rates too, checked on saving). */
 type Draft = Omit<
   CarInput,
-  'type' | 'availableServiceTypes' | (typeof CAR_RATE_FIELDS)[number][0]
+  'type' | 'availableServiceTypes' | (typeof CAR_RATE_FIELDS)[number][0] | CapacityField
 > & {
   type: string;
   availableServiceTypes: string[];
-} & Record<(typeof CAR_RATE_FIELDS)[number][0], string>;
+} & Record<(typeof CAR_RATE_FIELDS)[number][0] | CapacityField, string>;
+
+/** What the car carries, shown on its cards and page. */
+const CAPACITY_FIELDS = [
+  ['seats', 'Seats'],
+  ['bags', 'Large bags'],
+] as const;
+type CapacityField = (typeof CAPACITY_FIELDS)[number][0];
 
 type Errors = Partial<Record<keyof Draft | 'photo', string>>;
 
@@ -39,6 +46,8 @@ const EMPTY: Draft = {
   address: '',
   available: true,
   availableServiceTypes: [],
+  seats: '4',
+  bags: '2',
   ...(Object.fromEntries(CAR_RATE_FIELDS.map(([field]) => [field, ''])) as Record<
     (typeof CAR_RATE_FIELDS)[number][0],
     string
@@ -56,6 +65,8 @@ function draftOf(car: FleetCar | undefined): Draft {
     address: car.address,
     available: car.available,
     availableServiceTypes: car.availableServiceTypes,
+    seats: String(car.seats),
+    bags: String(car.bags),
     ...(rates as Record<(typeof CAR_RATE_FIELDS)[number][0], string>),
   };
 }
@@ -68,7 +79,13 @@ function inputOf(draft: Draft): unknown {
       return [field, text === '' || Number.isNaN(Number(text)) ? text : Number(text)];
     }),
   );
-  return { ...draft, ...rates };
+  const capacity = Object.fromEntries(
+    CAPACITY_FIELDS.map(([field]) => {
+      const text = draft[field].trim();
+      return [field, text === '' || Number.isNaN(Number(text)) ? text : Number(text)];
+    }),
+  );
+  return { ...draft, ...rates, ...capacity };
 }
 
 /** The photo's own checks before sending (the server checks its bytes again). */
@@ -259,6 +276,31 @@ export function CarForm({ car, busy, onSave, onCancel }: CarFormProps) {
                 {...field(name)}
                 aria-required
                 inputMode="decimal"
+                autoComplete="off"
+                value={draft[name]}
+                onChange={(event) => set(name, event.target.value)}
+                className={`mt-1.5 ${inputClass}`}
+              />
+            </Field>
+          ))}
+        </div>
+      </fieldset>
+
+      <fieldset className={`${card} p-5 sm:p-6`}>
+        <legend className={`${labelClass} float-left mb-3 w-full`}>Seats and bags</legend>
+        <div className="clear-left grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+          {CAPACITY_FIELDS.map(([name, label]) => (
+            <Field
+              key={name}
+              label={label}
+              htmlFor={idOf(name)}
+              error={errors[name]}
+              errorId={`${idOf(name)}-error`}
+            >
+              <input
+                {...field(name)}
+                aria-required
+                inputMode="numeric"
                 autoComplete="off"
                 value={draft[name]}
                 onChange={(event) => set(name, event.target.value)}

@@ -1,4 +1,4 @@
-import type { Ride } from '@app/shared';
+import { bookingReference, type Ride } from '@app/shared';
 import { formatDeposit, STATUS_BADGE, statusLabel } from '../utils/ride-view.ts';
 
 export function StatusBadge({ status }: { status: Ride['status'] }) {
@@ -19,6 +19,11 @@ export function RideFacts({ ride }: { ride: Ride }) {
   );
   return (
     <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
+      {/* The reference the customer reads out on the phone (one rule, in @app/shared). */}
+      {row(
+        'Reference',
+        <span className="font-semibold tabular-nums">{bookingReference(ride.id)}</span>,
+      )}
       {row(
         'Phone',
         <a

@@ -12,6 +12,7 @@ function appointment(id: string, payment: boolean): AppointmentView {
     payment,
     cancelled: false,
     isCompleted: false,
+    trip: { pickupAddress: '1 Main St', dropoffAddress: 'Logan Airport', returnRide: null },
   };
 }
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { CalendarDays, Clock, MapPin, Navigation } from 'lucide-react';
-import { formatSlotDateLong, type RideView } from '@app/shared';
+import { bookingReference, formatSlotDateLong, type RideView } from '@app/shared';
 
 /** The ride's car, type, time and route. */
 export function RideSummary({ ride, children }: { ride: RideView; children?: ReactNode }) {
@@ -16,6 +16,10 @@ export function RideSummary({ ride, children }: { ride: RideView; children?: Rea
       <div className="min-w-0 flex-1">
         <p className="text-lg font-semibold text-brand">{ride.service.name}</p>
         <p className="text-sm text-ink-muted">{ride.serviceType}</p>
+        <p className="mt-1 text-sm text-ink-muted">
+          Booking reference{' '}
+          <span className="font-semibold text-ink tabular-nums">{bookingReference(ride.id)}</span>
+        </p>
         <dl className="mt-3 space-y-2 text-sm text-ink">
           <Detail icon={<CalendarDays />} term="Date">
             <span className="font-medium">{formatSlotDateLong(ride.slotDate)}</span>
