@@ -4,6 +4,16 @@
  */
 export type ToastKind = 'success' | 'error' | 'warning' | 'info';
 
-export function notify(kind: ToastKind, message: string): void {
-  void import('./toaster.tsx').then(({ showToast }) => showToast(kind, message));
+export interface ToastOptions {
+  /**
+   * The form the toast speaks for: its newer toast (a success, or a newer error) dismisses the
+   * form's earlier errors and warnings still on screen.
+   */
+  form?: string;
+  /** Called once the toast has gone, whether it timed out, was closed or was dismissed. */
+  onClose?: () => void;
+}
+
+export function notify(kind: ToastKind, message: string, options: ToastOptions = {}): void {
+  void import('./toaster.tsx').then(({ showToast }) => showToast(kind, message, options));
 }

@@ -1,9 +1,12 @@
 import { createRoot } from 'react-dom/client';
-import { Slide, ToastContainer, toast } from 'react-toastify';
+import { Slide, ToastContainer, toast, type Id } from 'react-toastify';
 import 'react-toastify/dist/ReactToastify.css';
-import type { ToastKind } from './notify.ts';
+import './toaster.css';
+import type { ToastKind, ToastOptions } from './notify.ts';
+import { createToastGroups } from './toast-groups.ts';
 
 let mounted = false;
+const groups = createToastGroups<Id>();
 
 /** Mounts the toast container once, in its own root beside the app. */
 function ensureContainer(): void {
@@ -12,7 +15,9 @@ function ensureContainer(): void {
   const host = document.createElement('div');
   host.id = 'toasts';
   document.body.append(host);
-  // Toasts as docs/product.md has them: top right, 320 px wide, 5 s, paused on hover and focus loss, draggable.
+  // Toasts as docs/product.md has them: top right, 320 px wide, 5 s, paused on hover and focus
+  // loss, draggable; two at most on screen (the rest wait their turn), below the header
+  // (toaster.css).
   createRoot(host).render(
     <ToastContainer
       position="top-right"
@@ -22,13 +27,23 @@ function ensureContainer(): void {
       draggable
       closeOnClick
       newestOnTop
+      limit={2}
       transition={Slide}
     />,
   );
 }
 
-export function showToast(kind: ToastKind, message: string): void {
+export function showToast(kind: ToastKind, message: string, options: ToastOptions = {}): void {
   ensureContainer();
   // Let the container subscribe before the first toast is emitted.
-  queueMicrotask(() => toast[kind](message));
+  queueMicrotask(() => {
+    const { form, onClose } = options;
+    const id = toast[kind](message, {
+      onClose: () => {
+        groups.closed(id);
+        onClose?.();
+      },
+    });
+    if (form) for (const stale of groups.add(form, kind, id)) toast.dismiss(stale);
+  });
 }

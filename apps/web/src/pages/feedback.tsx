@@ -126,20 +126,20 @@ export default function FeedbackPage() {
     const checked = FeedbackSchema.safeParse({ feedback, rating, isAnonymous, emoji });
     const problem = firstIssue(checked);
     if (!checked.success || problem) {
-      notify('error', problem ?? MESSAGES.feedbackRequired);
+      notify('error', problem ?? MESSAGES.feedbackRequired, { form: 'feedback' });
       return;
     }
     if (!csrfToken.get()) {
-      notify('error', MESSAGES.csrfMissing);
+      notify('error', MESSAGES.csrfMissing, { form: 'feedback' });
       return;
     }
     setBusy(true);
     try {
       await leaveFeedback(checked.data);
-      notify('success', MESSAGES.feedbackThanks);
+      notify('success', MESSAGES.feedbackThanks, { form: 'feedback' });
       reset();
     } catch (error) {
-      notify('error', failureMessage(error, 'feedback'));
+      notify('error', failureMessage(error, 'feedback'), { form: 'feedback' });
     } finally {
       setBusy(false);
     }

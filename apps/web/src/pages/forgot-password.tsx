@@ -24,17 +24,17 @@ export default function ForgotPasswordPage() {
     event.preventDefault();
     if (busy) return;
     if (!EMAIL_PATTERN.test(email.trim())) {
-      notify('error', MESSAGES.invalidEmail);
+      notify('error', MESSAGES.invalidEmail, { form: 'forgot-password' });
       return;
     }
     setBusy(true);
     setSentMessage('');
     try {
       const { message } = await forgotPassword({ email: email.trim() });
-      if (message) notify('success', message);
+      if (message) notify('success', message, { form: 'forgot-password' });
       setSentMessage(message);
     } catch (error) {
-      notify('error', failureMessage(error, 'passwordReset'));
+      notify('error', failureMessage(error, 'passwordReset'), { form: 'forgot-password' });
     } finally {
       setBusy(false);
     }

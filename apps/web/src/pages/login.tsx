@@ -59,14 +59,14 @@ export default function LoginPage() {
   const [phoneDigits, phoneHyphens] = phoneExamples();
 
   function fail(message: string) {
-    notify('error', message);
+    notify('error', message, { form: 'login' });
     window.scrollTo({ top: 0 });
   }
 
   /** After the server accepted the credentials (email form or Google). */
   const finishSignIn = useCallback(
     async (message: string) => {
-      notify('success', message);
+      notify('success', message, { form: 'login' });
       await signIn(next ?? DEFAULT_AFTER_LOGIN);
     },
     [next, signIn],
@@ -97,7 +97,7 @@ export default function LoginPage() {
           password,
           phone: phone.trim(),
         });
-        notify('success', message);
+        notify('success', message, { form: 'login' });
         setMode('login');
         setPassword('');
         setName('');

@@ -171,21 +171,21 @@ function ProfileForm({ user, onDone }: { user: UserProfile; onDone: () => void }
     const checked = UpdateProfileSchema.safeParse(draft);
     const problem = firstIssue(checked);
     if (!checked.success || problem) {
-      notify('error', problem ?? MESSAGES.allFieldsRequired);
+      notify('error', problem ?? MESSAGES.allFieldsRequired, { form: 'profile' });
       return;
     }
     if (!csrfToken.get()) {
-      notify('error', MESSAGES.csrfMissing);
+      notify('error', MESSAGES.csrfMissing, { form: 'profile' });
       return;
     }
     setSaving(true);
     try {
       const { message } = await updateProfile(checked.data);
-      notify('success', message);
+      notify('success', message, { form: 'profile' });
       await loadProfile();
       onDone();
     } catch (error) {
-      notify('error', failureMessage(error, 'profileUpdate'));
+      notify('error', failureMessage(error, 'profileUpdate'), { form: 'profile' });
     } finally {
       setSaving(false);
     }

@@ -65,7 +65,7 @@ export default function ResetPasswordPage() {
     event.preventDefault();
     if (busy) return;
     if (password !== confirm) {
-      notify('error', MESSAGES.passwordsDoNotMatch);
+      notify('error', MESSAGES.passwordsDoNotMatch, { form: 'reset-password' });
       return;
     }
     const checked = ResetPasswordSchema.safeParse({ token, newPassword: password });
@@ -73,16 +73,16 @@ export default function ResetPasswordPage() {
       // The password's problem first: the link's own problem only once the password is fine.
       const issues = checked.error.issues;
       const issue = issues.find((item) => item.path[0] === 'newPassword') ?? issues[0];
-      notify('error', issue?.message ?? MESSAGES.weakPassword);
+      notify('error', issue?.message ?? MESSAGES.weakPassword, { form: 'reset-password' });
       return;
     }
     setBusy(true);
     try {
       const { message } = await resetPassword(checked.data);
-      if (message) notify('success', message);
+      if (message) notify('success', message, { form: 'reset-password' });
       navigate('/login');
     } catch (error) {
-      notify('error', failureMessage(error, 'passwordReset'));
+      notify('error', failureMessage(error, 'passwordReset'), { form: 'reset-password' });
     } finally {
       setBusy(false);
     }

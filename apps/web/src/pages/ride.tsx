@@ -58,7 +58,7 @@ export default function RidePage() {
           return;
         }
         const message = failureMessage(error, 'load');
-        notify('error', message);
+        notify('error', message, { form: 'ride' });
         setLoaded({ state: 'failed', message });
       });
     return () => {
@@ -71,7 +71,7 @@ export default function RidePage() {
   /** After a change: the ride as it now is, said, and focus on what changed. */
   const changed = (ride: RideView, message: string) => {
     setLoaded(loadedRide(ride));
-    notify('success', message);
+    notify('success', message, { form: 'ride' });
     requestAnimationFrame(() => statusRef.current?.focus());
   };
 

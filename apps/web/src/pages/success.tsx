@@ -5,6 +5,7 @@ import { formatCents, formatSlotDateLong, telHref, type PaymentDetailsResponse }
 import { BUSINESS } from '../config/env.ts';
 import { failureMessage } from '../lib/api-client.ts';
 import { notify } from '../lib/notify.ts';
+import { forgetSavedBookings } from '../features/booking/utils/saved-booking.ts';
 import { useCatalogue } from '../state/catalogue.tsx';
 import { PageLoading } from '../components/page-loading.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
@@ -47,6 +48,8 @@ export default function SuccessPage() {
       .then((details) => {
         if (!live) return;
         setResult({ state: 'loaded', details });
+        // Paid: the booking forms kept in this tab have done their job.
+        if (details.session.payment_status === 'paid') forgetSavedBookings();
         // A paid booking takes its slot: the strips elsewhere should no longer offer it.
         void reloadServices();
       })

@@ -14,6 +14,7 @@ import { csrfToken, failureMessage } from '../lib/api-client.ts';
 import { getCsrfToken, getProfile, logout } from '../lib/api/session.ts';
 import { notify } from '../lib/notify.ts';
 import { createStore, useStore } from '../lib/store.ts';
+import { clearDrafts } from '../lib/tab-drafts.ts';
 
 /*
  * The visitor's session in the browser: who is signed in, the CSRF token of their cookie, and
@@ -114,6 +115,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       return false;
     }
     setUser(null);
+    // What this customer typed and did not send stays with them, not with the tab's next user.
+    clearDrafts();
     notify('success', MESSAGES.loggedOut);
     // The session cookie is gone: the next state change needs a token for the new cookie.
     await refreshCsrfToken();

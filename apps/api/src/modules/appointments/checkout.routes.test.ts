@@ -239,7 +239,7 @@ describe.each(await databaseKinds())('checkout and payment (sandbox) on %s', (ki
 
     const cancelled = await app.inject({ method: 'POST', url: `${path}/cancel` });
     expect(cancelled.statusCode).toBe(303);
-    expect(cancelled.headers.location).toBe(`${BASE}/appointment/${teslaS}`);
+    expect(cancelled.headers.location).toBe(`${BASE}/appointment/${teslaS}?checkout=cancelled`);
     expect((await appointmentRow(database.handle.db, appointmentId)).status).toBe('expired');
     expect(await slotsBookedOf(app, teslaS, '2_12_2026')).toEqual([]);
 

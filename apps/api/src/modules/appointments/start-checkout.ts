@@ -124,7 +124,8 @@ async function openSession(
       serviceAddress: service.address,
     },
     successUrl: `${options.publicBaseUrl}/success?session_id={CHECKOUT_SESSION_ID}`,
-    cancelUrl: `${options.publicBaseUrl}/appointment/${service.id}`,
+    // Back to the car, marked: the page tells the customer nothing was charged (the form kept).
+    cancelUrl: `${options.publicBaseUrl}/appointment/${service.id}?checkout=cancelled`,
     expiresAt: attemptEnd,
     idempotencyKey: `checkout-${appointment.id}-${Math.floor(attemptEnd.getTime() / 60_000)}`,
   };

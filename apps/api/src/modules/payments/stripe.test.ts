@@ -146,7 +146,7 @@ describe.each(await databaseKinds())('Stripe checkout and webhooks on %s', (kind
     expect(form.get('metadata[serviceName]')).toBe('Tesla Model S');
     expect(form.get('metadata[serviceAddress]')).toBeTruthy();
     expect(form.get('success_url')).toBe(`${BASE}/success?session_id={CHECKOUT_SESSION_ID}`);
-    expect(form.get('cancel_url')).toBe(`${BASE}/appointment/${teslaS}`);
+    expect(form.get('cancel_url')).toBe(`${BASE}/appointment/${teslaS}?checkout=cancelled`);
     const expiresAt = Number(form.get('expires_at'));
     expect(Math.abs(expiresAt - (Date.now() + 31 * MINUTE) / 1000)).toBeLessThan(120);
     expect(request.headers['idempotency-key']).toMatch(

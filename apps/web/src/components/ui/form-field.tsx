@@ -1,4 +1,5 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { CircleAlert } from 'lucide-react';
 
 const inputBase =
   'block min-h-11 w-full rounded-xl border px-3.5 text-base transition-colors placeholder:text-ink-muted/70';
@@ -12,6 +13,20 @@ const readOnlyClass = `${inputBase} cursor-default border-dashed border-line bg-
 export const labelClass = 'block text-sm font-semibold text-ink';
 
 export const hintClass = 'mt-1.5 text-sm text-ink-muted';
+
+/**
+ * What a check found wrong with a field, under it: the control names this paragraph in its
+ * aria-describedby and sets aria-invalid while it shows.
+ */
+export function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="mt-1.5 flex items-start gap-1.5 text-sm font-medium text-danger">
+      <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+      <span>{message}</span>
+    </p>
+  );
+}
 
 /** The visual required marker; the control itself carries aria-required. */
 export function RequiredMark() {

@@ -102,7 +102,7 @@ function GoogleButton({ clientId, onSignedIn }: GoogleSignInProps & { clientId: 
     async function onCredential(response: GoogleCredentialResponse) {
       if (!active) return;
       if (!csrfToken.get()) {
-        notify('error', MESSAGES.csrfMissing);
+        notify('error', MESSAGES.csrfMissing, { form: 'login' });
         return;
       }
       setFailed(false);
@@ -111,7 +111,7 @@ function GoogleButton({ clientId, onSignedIn }: GoogleSignInProps & { clientId: 
         const { message } = await signInWithGoogle({ token: response.credential ?? '' });
         await latest.current(message);
       } catch (error) {
-        notify('error', failureMessage(error, 'googleSignIn'));
+        notify('error', failureMessage(error, 'googleSignIn'), { form: 'login' });
         if (active) setFailed(true);
       } finally {
         if (active) setBusy(false);

@@ -23,7 +23,7 @@ export function SignedInDevices() {
       listSessions()
         .then((answer) => setSessions(answer.sessions))
         .catch((error: unknown) => {
-          notify('error', failureMessage(error, 'load'));
+          notify('error', failureMessage(error, 'load'), { form: 'sessions' });
           setSessions([]);
         }),
     [],
@@ -37,10 +37,10 @@ export function SignedInDevices() {
     if (busy) return;
     setBusy(true);
     try {
-      notify('success', (await action()).message);
+      notify('success', (await action()).message, { form: 'sessions' });
       await load();
     } catch (error) {
-      notify('error', failureMessage(error, 'profileUpdate'));
+      notify('error', failureMessage(error, 'profileUpdate'), { form: 'sessions' });
     } finally {
       setBusy(false);
     }

@@ -1,57 +1,201 @@
-import { useMemo, useState, type FormEvent } from 'react';
-import { Link, useLocation } from 'wouter';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
 import { Lock, LogIn } from 'lucide-react';
 import { listBookableDays, type BookingRequest, type Service } from '@app/shared';
 import { notify } from '../../../lib/notify.ts';
 import { useSession } from '../../../state/session.tsx';
 import { buttonPrimary, buttonSecondary, card } from '../../../components/ui/styles.ts';
 import { useBookAndPay } from '../hooks/use-book-and-pay.ts';
-import { firstBookingProblem } from '../utils/booking-checks.ts';
+import { fieldControl, firstBookingProblem, type BookingField } from '../utils/booking-checks.ts';
 import {
   emptyContactDetails,
   type ContactDetails,
   type ContactUpdate,
 } from '../utils/contact-details.ts';
+import {
+  loadSavedBooking,
+  restoreSlot,
+  saveBooking,
+  type SavedBooking,
+} from '../utils/saved-booking.ts';
 import { BookingPolicy } from './booking-policy.tsx';
 import { ContactForm } from './contact-form.tsx';
 import { DepositBox } from './deposit-box.tsx';
+import { initialPhone, makePhoneValue } from './phone-input.tsx';
+import { RETURN_MESSAGES, ReturnNotice } from './return-notice.tsx';
 import { ReturnRide } from './return-ride.tsx';
 import { RideEstimate } from './ride-estimate.tsx';
 import { ServiceTypeSelect } from './service-type-select.tsx';
 import { SlotPicker } from './slot-picker.tsx';
 
+/** The checkout's cancel address carries it (start-checkout.ts in the API). */
+const CANCELLED_MARK = 'checkout';
+
+/** The toasts of this form, for the toaster: a newer one clears the stale ones. */
+const TOAST_FORM = 'booking';
+
+/**
+ * The form as the customer left it on this car (signing in, the checkout), checked against the
+ * free times of now, and what to tell them about it.
+ */
+function startingPoint(
+  service: Service,
+  days: ReturnType<typeof listBookableDays>,
+  signedIn: boolean,
+  search: string,
+) {
+  const saved = loadSavedBooking(service._id);
+  const slot = restoreSlot(days, saved?.dayKey, saved?.slotTime);
+  const cancelled =
+    saved?.leftFor === 'checkout' &&
+    new URLSearchParams(search).get(CANCELLED_MARK) === 'cancelled';
+  const lines = [
+    cancelled && RETURN_MESSAGES.checkoutCancelled,
+    saved?.leftFor === 'sign-in' && signedIn && RETURN_MESSAGES.signedIn,
+    slot.dropped,
+  ].filter((line): line is string => typeof line === 'string');
+  return { saved, slot, lines };
+}
+
 /**
  * The day strip, the slots and the trip details. Rendered in the browser only, once the profile
- * is known: the free times depend on the moment it is rendered.
+ * is known: the free times depend on the moment it is rendered. What the customer chooses is
+ * kept in the tab (saved-booking.ts) and comes back with them.
  */
 export function BookingForm({ service }: { service: Service }) {
   const [, navigate] = useLocation();
+  const search = useSearch();
   const { user } = useSession();
   const { step, bookAndPay } = useBookAndPay();
   const days = useMemo(() => listBookableDays(new Date(), service.slots_booked), [service]);
-  const [dayKey, setDayKey] = useState(
-    () => (days.find((day) => day.slots.length > 0) ?? days[0])?.key,
-  );
-  // Kept when the day changes: the chosen time stays as chosen (docs/product.md, Slots).
-  const [slotTime, setSlotTime] = useState<string>();
-  const [consented, setConsented] = useState(false);
-  const [chosenType, setChosenType] = useState('');
-  const [contact, setContact] = useState<ContactDetails>(() => emptyContactDetails(user?.phone));
   const types = service.availableServiceTypes;
+  const profilePhone = initialPhone(user?.phone).national;
+  const [start] = useState(() => startingPoint(service, days, user !== null, search));
+  const { saved } = start;
+  const [dayKey, setDayKey] = useState(start.slot.dayKey);
+  // Kept when the day changes: the chosen time stays as chosen (docs/product.md, Slots).
+  const [slotTime, setSlotTime] = useState(start.slot.slotTime);
+  const [consented, setConsented] = useState(saved?.consented ?? false);
+  const [chosenType, setChosenType] = useState(() =>
+    saved && types.includes(saved.serviceType) ? saved.serviceType : '',
+  );
+  const [contact, setContact] = useState<ContactDetails>(() => {
+    const empty = emptyContactDetails(user?.phone);
+    if (!saved) return empty;
+    return {
+      ...empty,
+      // A phone typed while signed in; a visitor's form starts from the profile's.
+      phone:
+        user && saved.phone
+          ? makePhoneValue(saved.phone.country, saved.phone.national)
+          : empty.phone,
+      pickupAddress: saved.pickupAddress,
+      dropoffAddress: saved.dropoffAddress,
+      pickupNotes: saved.pickupNotes,
+      needsReturnRide: saved.needsReturnRide,
+      returnPickupAddress: saved.returnPickupAddress,
+      returnDropoffAddress: saved.returnDropoffAddress,
+      returnPickupNotes: saved.returnPickupNotes,
+    };
+  });
+  // The field the last check found at fault: marked inline until the customer changes it.
+  const [fieldError, setFieldError] = useState<{ field: BookingField; message: string } | null>(
+    null,
+  );
+  /** The check whose toast, once gone, may send focus to its field (a newer one replaces it). */
+  const pendingFocus = useRef<number | null>(null);
+  const checks = useRef(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  const noticeRef = useRef<HTMLDivElement>(null);
+
   // A car with a single service type has no dropdown: that type is the choice.
   const serviceType = types.length === 1 ? (types[0] ?? '') : chosenType;
   const chosenDay = days.find((day) => day.key === dayKey);
   // A time kept from another day counts as chosen only when it is free on this one.
   const freeTime = chosenDay?.slots.some((slot) => slot.label === slotTime) ? slotTime : undefined;
 
-  const updateContact: ContactUpdate = (patch) =>
-    setContact((current) => ({
-      ...current,
-      ...(typeof patch === 'function' ? patch(current) : patch),
-    }));
+  const current: SavedBooking = useMemo(
+    () => ({
+      serviceType: chosenType,
+      dayKey,
+      slotTime,
+      consented,
+      phone: user
+        ? { country: contact.phone.country, national: contact.phone.national }
+        : undefined,
+      pickupAddress: contact.pickupAddress,
+      dropoffAddress: contact.dropoffAddress,
+      pickupNotes: contact.pickupNotes,
+      needsReturnRide: contact.needsReturnRide,
+      returnPickupAddress: contact.returnPickupAddress,
+      returnDropoffAddress: contact.returnDropoffAddress,
+      returnPickupNotes: contact.returnPickupNotes,
+      leftFor: undefined,
+    }),
+    [chosenType, dayKey, slotTime, consented, user, contact],
+  );
+  useEffect(
+    () => saveBooking(service._id, current, profilePhone),
+    [service._id, current, profilePhone],
+  );
 
-  function stop(kind: 'warning' | 'error', message: string) {
-    notify(kind, message);
+  // Back at the form: the checkout's mark leaves the address (a reload says nothing again), and
+  // the notice, if any, takes focus so the customer sees and hears why the form is filled in.
+  useEffect(() => {
+    const params = new URLSearchParams(window.location.search);
+    if (params.has(CANCELLED_MARK)) {
+      params.delete(CANCELLED_MARK);
+      const rest = params.toString();
+      navigate(`${window.location.pathname}${rest ? `?${rest}` : ''}`, { replace: true });
+    }
+    noticeRef.current?.focus();
+  }, [navigate]);
+
+  function clearError(field: BookingField) {
+    if (fieldError?.field !== field) return;
+    setFieldError(null);
+    pendingFocus.current = null;
+  }
+
+  const updateContact: ContactUpdate = (patch) => {
+    if (typeof patch === 'object' && 'phone' in patch) clearError('phone');
+    setContact((previous) => ({
+      ...previous,
+      ...(typeof patch === 'function' ? patch(previous) : patch),
+    }));
+  };
+
+  /** Keeps the form with why the customer is leaving it, for the page they come back to. */
+  function leaving(leftFor: SavedBooking['leftFor']) {
+    saveBooking(service._id, { ...current, leftFor }, profilePhone);
+  }
+
+  /**
+   * The spec's toast and scroll to the top, and the field at fault marked under it. When the
+   * toast goes (closed by hand or in time) and the customer has not moved on meanwhile, focus
+   * goes to that field.
+   */
+  function stop(kind: 'warning' | 'error', message: string, field?: BookingField) {
+    const check = ++checks.current;
+    pendingFocus.current = field ? check : null;
+    setFieldError(field ? { field, message } : null);
+    const focusedBefore = document.activeElement;
+    notify(kind, message, {
+      form: TOAST_FORM,
+      onClose: field
+        ? () => {
+            if (pendingFocus.current !== check || !formRef.current) return;
+            pendingFocus.current = null;
+            const focused = document.activeElement;
+            const stayed =
+              focused === null ||
+              focused === focusedBefore ||
+              focused === document.body ||
+              focused.closest('#toasts') !== null;
+            if (stayed) fieldControl(formRef.current, field)?.focus();
+          }
+        : undefined,
+    });
     window.scrollTo({ top: 0, behavior: 'smooth' });
   }
 
@@ -67,11 +211,12 @@ export function BookingForm({ service }: { service: Service }) {
     });
     if (problem?.kind === 'login') {
       stop('warning', problem.message);
+      leaving('sign-in');
       navigate(`/login?next=/appointment/${service._id}`);
       return;
     }
     if (problem) {
-      stop('error', problem.message);
+      stop('error', problem.message, problem.field);
       return;
     }
     if (!chosenDay || !freeTime) return;
@@ -92,23 +237,41 @@ export function BookingForm({ service }: { service: Service }) {
       returnPickupAddress: returnRide ? contact.returnPickupAddress.trim() : '',
       returnDropoffAddress: returnRide ? contact.returnDropoffAddress.trim() : '',
     };
+    leaving('checkout');
     const failure = await bookAndPay(request);
-    if (failure) stop('error', failure);
+    if (failure) {
+      // A failed booking keeps the form as it is; only the reason for leaving is gone.
+      leaving(undefined);
+      stop('error', failure);
+    }
   }
+
+  const errorOf = (field: BookingField) =>
+    fieldError?.field === field ? fieldError.message : undefined;
 
   return (
     <form
+      ref={formRef}
       noValidate
       onSubmit={onSubmit}
       aria-labelledby="book-heading"
       className="mt-6 grid items-start gap-6 lg:grid-cols-12 lg:gap-10"
     >
+      <ReturnNotice ref={noticeRef} lines={start.lines} />
       <div className={`${card} min-w-0 space-y-8 p-5 sm:p-8 lg:col-span-7`}>
-        <ServiceTypeSelect types={types} value={chosenType} onChange={setChosenType} />
+        <ServiceTypeSelect
+          types={types}
+          value={chosenType}
+          onChange={(type) => {
+            clearError('serviceType');
+            setChosenType(type);
+          }}
+          error={errorOf('serviceType')}
+        />
         {user ? (
-          <ContactForm value={contact} onChange={updateContact} />
+          <ContactForm value={contact} onChange={updateContact} phoneError={errorOf('phone')} />
         ) : (
-          <SignInPrompt serviceId={service._id} />
+          <SignInPrompt serviceId={service._id} onLeave={() => leaving('sign-in')} />
         )}
         <ReturnRide value={contact} onChange={updateContact} />
         <SlotPicker
@@ -116,13 +279,24 @@ export function BookingForm({ service }: { service: Service }) {
           selectedDayKey={dayKey}
           onSelectDay={setDayKey}
           selectedTime={slotTime}
-          onSelectTime={setSlotTime}
+          onSelectTime={(time) => {
+            clearError('slot');
+            setSlotTime(time);
+          }}
+          error={errorOf('slot')}
         />
       </div>
 
       <div className="min-w-0 space-y-4 lg:sticky lg:top-24 lg:col-span-5">
         <DepositBox service={service} />
-        <BookingPolicy consented={consented} onConsentChange={setConsented} />
+        <BookingPolicy
+          consented={consented}
+          onConsentChange={(given) => {
+            clearError('consent');
+            setConsented(given);
+          }}
+          error={errorOf('consent')}
+        />
         <div className={`${card} p-5 sm:p-6`}>
           <h3 className="text-base font-semibold text-brand">Your selection</h3>
           <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
@@ -173,7 +347,7 @@ export function BookingForm({ service }: { service: Service }) {
 }
 
 /** Where a visitor would fill in the trip details: signing in comes back to this car. */
-function SignInPrompt({ serviceId }: { serviceId: string }) {
+function SignInPrompt({ serviceId, onLeave }: { serviceId: string; onLeave: () => void }) {
   return (
     <div className="flex flex-col gap-4 rounded-xl border border-line bg-brand-tint/60 p-5 sm:flex-row sm:items-center sm:justify-between">
       <div>
@@ -184,6 +358,7 @@ function SignInPrompt({ serviceId }: { serviceId: string }) {
       </div>
       <Link
         href={`/login?next=/appointment/${serviceId}`}
+        onClick={onLeave}
         className={`${buttonSecondary} shrink-0`}
       >
         <LogIn className="size-4" aria-hidden="true" />

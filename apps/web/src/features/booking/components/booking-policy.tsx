@@ -1,8 +1,11 @@
 import { Link } from 'wouter';
+import { FieldError } from '../../../components/ui/form-field.tsx';
 
 interface BookingPolicyProps {
   consented: boolean;
   onConsentChange: (consented: boolean) => void;
+  /** The booking check's message while consent is not given (shown under the checkbox). */
+  error?: string | undefined;
 }
 
 const POLICY = [
@@ -12,7 +15,7 @@ const POLICY = [
 ];
 
 /** The policy, readable in full before the required consent checkbox under it. */
-export function BookingPolicy({ consented, onConsentChange }: BookingPolicyProps) {
+export function BookingPolicy({ consented, onConsentChange, error }: BookingPolicyProps) {
   return (
     <div className="rounded-card border border-line bg-surface p-5 sm:p-6">
       <h3 className="text-base font-semibold text-brand">Booking policy</h3>
@@ -37,22 +40,27 @@ export function BookingPolicy({ consented, onConsentChange }: BookingPolicyProps
         </Link>
         .
       </p>
-      <label className="mt-4 flex min-h-11 cursor-pointer items-start gap-3 rounded-xl border border-line bg-canvas p-3 text-sm text-ink has-[:checked]:border-brand/30 has-[:checked]:bg-brand-tint">
+      <label className="mt-4 flex min-h-11 cursor-pointer items-start gap-3 rounded-xl border border-line bg-canvas p-3 text-sm text-ink has-[:checked]:border-brand/30 has-[:checked]:bg-brand-tint has-[[aria-invalid=true]]:border-danger">
         <input
           type="checkbox"
           name="consent"
           checked={consented}
           onChange={(event) => onConsentChange(event.target.checked)}
           aria-required="true"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'consent-error' : undefined}
           className="mt-0.5 size-5 shrink-0 cursor-pointer accent-brand"
         />
         <span>
-          I have read and agree to the booking policy, including SMS notifications.
+          {/* The words of the check's message ("Please agree to the terms and conditions."). */}I
+          have read and agree to the booking policy and its terms and conditions, including SMS
+          notifications.
           <span className="ml-0.5 font-semibold text-danger" aria-hidden="true">
             *
           </span>
         </span>
       </label>
+      <FieldError id="consent-error" message={error} />
     </div>
   );
 }

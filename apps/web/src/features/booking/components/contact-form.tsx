@@ -34,10 +34,12 @@ export function locationSetter(onChange: ContactUpdate) {
 interface ContactFormProps {
   value: ContactDetails;
   onChange: ContactUpdate;
+  /** The booking check's message for the phone, shown under it. */
+  phoneError?: string | undefined;
 }
 
 /** Signed in only: the phone, where to pick up and drop off, and notes for the driver. */
-export function ContactForm({ value, onChange }: ContactFormProps) {
+export function ContactForm({ value, onChange, phoneError }: ContactFormProps) {
   const setLocation = locationSetter(onChange);
   return (
     <fieldset className="min-w-0 space-y-5">
@@ -46,7 +48,12 @@ export function ContactForm({ value, onChange }: ContactFormProps) {
         Fields marked <span className="text-danger">*</span> are required.
       </p>
       <div className="sm:max-w-sm">
-        <PhoneInput required value={value.phone} onChange={(phone) => onChange({ phone })} />
+        <PhoneInput
+          required
+          value={value.phone}
+          onChange={(phone) => onChange({ phone })}
+          error={phoneError}
+        />
       </div>
       <AddressPair>
         {(places) => (

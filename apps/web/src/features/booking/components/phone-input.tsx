@@ -86,10 +86,12 @@ interface PhoneInputProps {
   value: PhoneValue;
   onChange: (value: PhoneValue) => void;
   required?: boolean;
+  /** The booking check's message while the number is not valid (shown under the field). */
+  error?: string | undefined;
 }
 
 /** Country code selector and a number formatted by that country's mask while typing. */
-export function PhoneInput({ value, onChange, required }: PhoneInputProps) {
+export function PhoneInput({ value, onChange, required, error }: PhoneInputProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const inputRef = useRef<HTMLInputElement>(null);
@@ -113,7 +115,7 @@ export function PhoneInput({ value, onChange, required }: PhoneInputProps) {
     input.setSelectionRange(position, position);
   }, [formatted]);
 
-  const invalid = touched && value.national.length > 0 && !value.valid;
+  const invalid = Boolean(error) || (touched && value.national.length > 0 && !value.valid);
 
   return (
     <div>
@@ -170,9 +172,11 @@ export function PhoneInput({ value, onChange, required }: PhoneInputProps) {
         />
       </div>
       <p id={hintId} className={invalid ? 'mt-1.5 text-sm text-danger' : hintClass}>
-        {invalid
-          ? `Please enter a valid phone number: 10 digits, e.g. ${formatNational(country.example, country.mask)}.`
-          : `${country.name} (+${country.dial}). We text you about your ride.`}
+        {error
+          ? error
+          : invalid
+            ? `Please enter a valid phone number: 10 digits, e.g. ${formatNational(country.example, country.mask)}.`
+            : `${country.name} (+${country.dial}). We text you about your ride.`}
       </p>
     </div>
   );

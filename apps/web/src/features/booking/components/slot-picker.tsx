@@ -1,6 +1,7 @@
 import { useRef, useState, type CSSProperties, type KeyboardEvent, type RefObject } from 'react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { BOOKING_WINDOW_DAYS, formatDaySpoken, SLOTS_PER_ROW, type SlotDay } from '@app/shared';
+import { FieldError } from '../../../components/ui/form-field.tsx';
 
 interface SlotPickerProps {
   days: readonly SlotDay[];
@@ -8,7 +9,11 @@ interface SlotPickerProps {
   onSelectDay: (key: string) => void;
   selectedTime: string | undefined;
   onSelectTime: (label: string) => void;
+  /** The booking check's message while no time is chosen (shown under the time heading). */
+  error?: string | undefined;
 }
+
+const ERROR_ID = 'time-slots-error';
 
 const choiceBase =
   'rounded-xl border text-sm transition-colors focus-visible:outline-offset-2 aria-pressed:border-brand aria-pressed:bg-brand aria-pressed:text-white';
@@ -68,6 +73,7 @@ export function SlotPicker({
   onSelectDay,
   selectedTime,
   onSelectTime,
+  error,
 }: SlotPickerProps) {
   const stripRef = useRef<HTMLUListElement>(null);
   const gridRef = useRef<HTMLUListElement>(null);
@@ -165,6 +171,7 @@ export function SlotPicker({
                 type="button"
                 data-day={day.key}
                 aria-pressed={chosen}
+                aria-describedby={error ? ERROR_ID : undefined}
                 tabIndex={day.key === focusKey ? 0 : -1}
                 onClick={() => {
                   setArrowKey(day.key);
@@ -208,6 +215,7 @@ export function SlotPicker({
           'Choose a time'
         )}
       </h3>
+      <FieldError id={ERROR_ID} message={error} />
       {selectedDay && selectedDay.slots.length > 0 ? (
         <>
           {/* Hidden on small screens (touch), still read as the grid's description. */}
@@ -218,7 +226,8 @@ export function SlotPicker({
             ref={gridRef}
             role="list"
             aria-labelledby="time-slots-label"
-            aria-describedby="time-slots-hint"
+            aria-describedby={error ? `${ERROR_ID} time-slots-hint` : 'time-slots-hint'}
+            aria-invalid={error ? true : undefined}
             onKeyDown={onGridKeyDown}
             style={slotGridStyle}
             className="mt-3 grid grid-cols-[repeat(var(--slots-per-row),minmax(0,1fr))] gap-1.5 sm:gap-2"
@@ -229,6 +238,7 @@ export function SlotPicker({
                   type="button"
                   data-time={slot.label}
                   aria-pressed={slot.label === selectedTime}
+                  aria-describedby={error ? ERROR_ID : undefined}
                   tabIndex={slot.label === focusTime ? 0 : -1}
                   onClick={() => {
                     setArrowTime(slot.label);

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { BookingRequest } from '@app/shared';
 import { ApiError, failureMessage } from '../../../lib/api-client.ts';
 import { useCatalogue } from '../../../state/catalogue.tsx';
@@ -25,6 +25,16 @@ export function useBookAndPay(): {
    * once held, the booking itself, so only the checkout is asked for again.
    */
   const attempt = useRef<{ request: string; key: string; appointmentId?: string } | null>(null);
+
+  // Back from the checkout, the browser may show this very page again from its cache: the
+  // button is no longer on its way anywhere.
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setStep(false);
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, []);
 
   const bookAndPay = useCallback(
     async (request: BookingRequest) => {
