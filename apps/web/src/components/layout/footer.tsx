@@ -1,6 +1,5 @@
 import { Link } from 'wouter';
 import { Clock, Mail, MapPin, Phone, ShieldCheck } from 'lucide-react';
-import { siFacebook, siX } from 'simple-icons';
 import { businessToday, formatAddress, mapsSearchHref, telHref } from '@app/shared';
 import { BUSINESS } from '../../config/env.ts';
 import { useToday } from '../../lib/use-today.ts';
@@ -10,20 +9,16 @@ import { NAV_LINKS } from './mobile-menu.tsx';
 
 const FOOTER_LINKS = [...NAV_LINKS, { href: '/privacy', label: 'Privacy' }];
 
-/** Filled marks of the social networks the business lists, drawn on a 24 x 24 grid. */
-const SOCIAL_PATHS: Record<string, string> = {
-  facebook: siFacebook.path,
-  x: siX.path,
-};
+/** The networks whose marks the site has (`.mark` in styles.css, from simple-icons). */
+const MARKED = new Set(['facebook', 'x']);
 
 /**
- * The network's mark: simple-icons' for Facebook and X; Instagram's camera is drawn here in
- * three shapes (its official path alone would cost more than a kilobyte on the home page);
- * any other network shows its initial.
+ * The network's mark: Facebook's and X's files; Instagram's camera is drawn here in three
+ * shapes (its official path alone would cost more than a kilobyte on the home page); any other
+ * network shows its initial.
  */
 function SocialIcon({ label }: { label: string }) {
   const name = label.toLowerCase();
-  const path = SOCIAL_PATHS[name];
   if (name === 'instagram') {
     return (
       <svg
@@ -41,23 +36,11 @@ function SocialIcon({ label }: { label: string }) {
       </svg>
     );
   }
-  if (!path) {
-    return (
-      <span aria-hidden="true" className="text-sm font-bold">
-        {label.charAt(0)}
-      </span>
-    );
-  }
+  if (MARKED.has(name)) return <span aria-hidden="true" className={`mark mark-${name} size-5`} />;
   return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="currentColor"
-      aria-hidden="true"
-      focusable="false"
-      className="size-5"
-    >
-      <path d={path} />
-    </svg>
+    <span aria-hidden="true" className="text-sm font-bold">
+      {label.charAt(0)}
+    </span>
   );
 }
 
