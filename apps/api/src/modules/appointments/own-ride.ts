@@ -118,16 +118,14 @@ export async function listTakenSlots(
           lt(appointments.slotStart, until),
         ),
       ),
-    listBlockedSlots(db, from, until),
+    listBlockedSlots(db, from, until, serviceId),
   ]);
   const slots = new Map<string, { slotDate: string; slotTime: string }>();
   for (const row of taken) {
     const slot = slotOfInstant(row.slotStart);
     slots.set(`${slot.slotDate} ${slot.slotTime}`, slot);
   }
-  for (const slot of blocked) {
-    if (slot.serviceId === serviceId) slots.set(`${slot.slotDate} ${slot.slotTime}`, slot);
-  }
+  for (const slot of blocked) slots.set(`${slot.slotDate} ${slot.slotTime}`, slot);
   const byDay: Record<string, string[]> = {};
   for (const { slotDate, slotTime } of slots.values()) (byDay[slotDate] ??= []).push(slotTime);
   return byDay;

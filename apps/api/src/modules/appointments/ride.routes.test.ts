@@ -101,6 +101,12 @@ describe.each(await databaseKinds())('a customer changing plans on %s', (kind) =
         startsAt: slotStartsAt('2_12_2026', '2:00 PM') as Date,
         endsAt: slotStartsAt('2_12_2026', '3:00 PM') as Date,
       });
+      // Another car's block is not this car's business.
+      await db.insert(blocks).values({
+        serviceId: camry,
+        startsAt: slotStartsAt('2_12_2026', '4:00 PM') as Date,
+        endsAt: slotStartsAt('2_12_2026', '5:00 PM') as Date,
+      });
       const before = await rowOf(rideId);
 
       const response = await browser.get(`/api/appointments/${rideId}`);

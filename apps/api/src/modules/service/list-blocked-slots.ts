@@ -9,7 +9,8 @@ export interface BlockedSlot {
 }
 
 /**
- * The slots from `from` to `until` (inclusive) that the owner's blocks cover, by car. The
+ * The slots from `from` to `until` (inclusive) that the owner's blocks cover, by car (one car's
+ * alone with `serviceId`). The
  * half-hour grid is generated in the database and `block_covers` (the rule's one home) keeps
  * the slots each block covers. On the autumn day whose 1 AM hour repeats, only the first
  * 1:00 and 1:30 AM are slots: a block over the second alone does not mark them.
@@ -18,6 +19,7 @@ export async function listBlockedSlots(
   db: Database,
   from: Date,
   until: Date,
+  serviceId?: string,
 ): Promise<BlockedSlot[]> {
   const slot = sql`"s"."slot_start"`;
   const b = { startsAt: sql`"b"."starts_at"`, endsAt: sql`"b"."ends_at"` };
@@ -32,6 +34,7 @@ export async function listBlockedSlots(
     where "b"."ends_at" > ${from.toISOString()}::timestamptz
       and "b"."starts_at" <= ${until.toISOString()}::timestamptz
       and ${blockCovers(b, slot)}
+      ${serviceId ? sql`and "b"."service_id" = ${serviceId}` : sql``}
   `)) as unknown as { rows: { service_id: string; slot_start: string | Date }[] };
 
   const slots: BlockedSlot[] = [];

@@ -149,6 +149,38 @@ export function CarForm({ car, busy, onSave, onCancel }: CarFormProps) {
     'aria-describedby': errors[name] ? `${idOf(name)}-error` : undefined,
   });
 
+  /** A fieldset of figures typed as text (rates in dollars, seats and bags), four a row. */
+  const numberFieldset = (
+    legend: string,
+    fields: readonly (readonly [(typeof CAR_RATE_FIELDS)[number][0] | CapacityField, string])[],
+    inputMode: 'decimal' | 'numeric',
+  ) => (
+    <fieldset className={`${card} p-5 sm:p-6`}>
+      <legend className={`${labelClass} float-left mb-3 w-full`}>{legend}</legend>
+      <div className="clear-left grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+        {fields.map(([name, label]) => (
+          <Field
+            key={name}
+            label={label}
+            htmlFor={idOf(name)}
+            error={errors[name]}
+            errorId={`${idOf(name)}-error`}
+          >
+            <input
+              {...field(name)}
+              aria-required
+              inputMode={inputMode}
+              autoComplete="off"
+              value={draft[name]}
+              onChange={(event) => set(name, event.target.value)}
+              className={`mt-1.5 ${inputClass}`}
+            />
+          </Field>
+        ))}
+      </div>
+    </fieldset>
+  );
+
   const text = (name: 'name' | 'serviceLevel' | 'address', label: string, maxLength: number) => (
     <Field label={label} htmlFor={idOf(name)} error={errors[name]} errorId={`${idOf(name)}-error`}>
       <input
@@ -261,55 +293,8 @@ export function CarForm({ car, busy, onSave, onCancel }: CarFormProps) {
         />
       </fieldset>
 
-      <fieldset className={`${card} p-5 sm:p-6`}>
-        <legend className={`${labelClass} float-left mb-3 w-full`}>Rates, in dollars</legend>
-        <div className="clear-left grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
-          {CAR_RATE_FIELDS.map(([name, label]) => (
-            <Field
-              key={name}
-              label={label}
-              htmlFor={idOf(name)}
-              error={errors[name]}
-              errorId={`${idOf(name)}-error`}
-            >
-              <input
-                {...field(name)}
-                aria-required
-                inputMode="decimal"
-                autoComplete="off"
-                value={draft[name]}
-                onChange={(event) => set(name, event.target.value)}
-                className={`mt-1.5 ${inputClass}`}
-              />
-            </Field>
-          ))}
-        </div>
-      </fieldset>
-
-      <fieldset className={`${card} p-5 sm:p-6`}>
-        <legend className={`${labelClass} float-left mb-3 w-full`}>Seats and bags</legend>
-        <div className="clear-left grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
-          {CAPACITY_FIELDS.map(([name, label]) => (
-            <Field
-              key={name}
-              label={label}
-              htmlFor={idOf(name)}
-              error={errors[name]}
-              errorId={`${idOf(name)}-error`}
-            >
-              <input
-                {...field(name)}
-                aria-required
-                inputMode="numeric"
-                autoComplete="off"
-                value={draft[name]}
-                onChange={(event) => set(name, event.target.value)}
-                className={`mt-1.5 ${inputClass}`}
-              />
-            </Field>
-          ))}
-        </div>
-      </fieldset>
+      {numberFieldset('Rates, in dollars', CAR_RATE_FIELDS, 'decimal')}
+      {numberFieldset('Seats and bags', CAPACITY_FIELDS, 'numeric')}
 
       <fieldset
         className={`${card} grid gap-5 p-5 sm:p-6 ${car ? 'sm:grid-cols-[12rem_1fr]' : ''}`}

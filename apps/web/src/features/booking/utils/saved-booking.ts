@@ -1,25 +1,19 @@
 import { formatDaySpoken, formatSlotDateLong, type SlotDay } from '@app/shared';
 import { clearDrafts, readDraft, removeDraft, writeDraft } from '../../../lib/tab-drafts.ts';
+import type { ContactDetails } from './contact-details.ts';
 
 /**
  * The booking form as the customer left it, per car, kept in the tab (lib/tab-drafts.ts): signing
  * in from the car page or cancelling on the checkout brings them back to it (docs/product.md,
  * Nothing typed is lost). The places' location data is not kept: it is never sent anyway.
  */
-export interface SavedBooking {
+export interface SavedBooking extends Omit<ContactDetails, 'phone' | 'locations'> {
   serviceType: string;
   dayKey: string | undefined;
   slotTime: string | undefined;
   consented: boolean;
   /** Kept once the contact form was shown (signed in); a visitor's draft starts from the profile. */
   phone: { country: string; national: string } | undefined;
-  pickupAddress: string;
-  dropoffAddress: string;
-  pickupNotes: string;
-  needsReturnRide: boolean | null;
-  returnPickupAddress: string;
-  returnDropoffAddress: string;
-  returnPickupNotes: string;
   /** Why the customer left the page: what the page says when they come back. */
   leftFor: 'sign-in' | 'checkout' | undefined;
 }
