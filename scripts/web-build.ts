@@ -1,6 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+
+import { BUILD_SETTINGS_FILE, buildSettings } from '../apps/web/build/build-settings.ts';
 
 export const ROOT = resolve(import.meta.dirname, '..');
 const WEB = join(ROOT, 'apps/web');
@@ -20,10 +22,17 @@ function newestChange(path: string): number {
   return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newestChange(join(path, name))));
 }
 
-/** Whether `dist` is missing or older than the sources it is built from. */
+/**
+ * Whether `dist` is missing, older than the sources it is built from, or made with other
+ * build-time settings (the business's details, the policy's figures) than the environment's.
+ */
 export function webBuildIsStale(distDir: string): boolean {
   const index = join(distDir, 'index.html');
   if (!existsSync(index)) return true;
+  const settings = join(distDir, BUILD_SETTINGS_FILE);
+  if (!existsSync(settings) || readFileSync(settings, 'utf8') !== buildSettings(process.env)) {
+    return true;
+  }
   return Math.max(...SOURCES.map(newestChange)) > statSync(index).mtimeMs;
 }
 
@@ -43,4 +52,5 @@ export function buildWeb(distDir: string): void {
     },
   );
   if (result.status !== 0) throw new Error('The web build failed (see above).');
+  writeFileSync(join(distDir, BUILD_SETTINGS_FILE), buildSettings(process.env));
 }

@@ -2,12 +2,13 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { BUILD_SETTING_PREFIXES } from './build/build-settings.ts';
 import { staticSite } from './build/static-site.ts';
 
 export default defineConfig({
   // BUSINESS_* reach the browser too, so one setting changes the contact details everywhere;
   // CHANGE_CUTOFF_HOURS and REMINDER_* too, so the policy states what the server does.
-  envPrefix: ['VITE_', 'BUSINESS_', 'CHANGE_CUTOFF_HOURS', 'REMINDER_'],
+  envPrefix: BUILD_SETTING_PREFIXES,
   envDir: '../..',
   // staticSite: prerendered public pages and precompressed files (build/static-site.ts).
   plugins: [react(), tailwindcss(), staticSite()],
