@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookingReference } from './booking-reference.ts';
+import { bookingReference, readBookingReference } from './booking-reference.ts';
 import {
   changeCutoffHoursFromEnv,
   DEFAULT_CHANGE_CUTOFF_HOURS,
@@ -16,6 +16,17 @@ describe('bookingReference', () => {
     const id = 'a0b1c2d3-0000-4000-8000-000000000000';
     expect(bookingReference(id)).toBe(bookingReference(id));
     expect(bookingReference(id)).not.toBe(bookingReference('a0b1c2d4-0000-4000-8000-000000000000'));
+  });
+});
+
+describe('readBookingReference', () => {
+  it('reads a reference as typed back to the id prefix it stands for', () => {
+    const id = '3f9a1c2b-77d0-4e1a-9b2c-0d4e5f6a7b8c';
+    expect(readBookingReference(bookingReference(id))).toBe('3f9a1c2b');
+    expect(readBookingReference(' 3f9a1c2b ')).toBe('3f9a1c2b');
+    for (const text of ['3F9A-1C2', '3F9A-1C2BX', 'GF9A-1C2B', 'ann@example.com', '']) {
+      expect(readBookingReference(text), text).toBeNull();
+    }
   });
 });
 

@@ -8,3 +8,12 @@ export function bookingReference(appointmentId: string): string {
   const hex = appointmentId.replace(/-/g, '').slice(0, 8).toUpperCase();
   return `${hex.slice(0, 4)}-${hex.slice(4)}`;
 }
+
+/**
+ * The id prefix a typed booking reference stands for (`3f9a1c2b` for `3F9A-1C2B`, with or
+ * without its hyphen or spaces around it), or null when the text is no reference.
+ */
+export function readBookingReference(text: string): string | null {
+  const match = /^([0-9a-f]{4})-?([0-9a-f]{4})$/i.exec(text.trim());
+  return match ? `${match[1]}${match[2]}`.toLowerCase() : null;
+}

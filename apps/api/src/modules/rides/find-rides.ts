@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { appointments, refunds, services, users, type Database } from '@app/db';
 import {
   instantFromWallClock,
   businessToday,
+  readBookingReference,
   RIDE_STATUSES,
   type Ride,
   type RideRefund,
@@ -47,14 +48,20 @@ export function newYorkToday(now: Date): string {
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * A search for a phone number when it holds only what phone numbers are written with and at
- * least three digits; anything else searches the customer's name and email.
+ * A search for a booking reference (the ride whose id it begins), for a phone number when it
+ * holds only what phone numbers are written with and at least three digits (a reference of
+ * digits alone may be either), and anything else in the customer's name and email.
  */
 function searchCondition(q: string): SQL {
   const digits = q.replace(/\D/g, '');
-  if (/^[\d\s()+.-]+$/.test(q) && digits.length >= 3) {
-    return sql`${phoneDigits} like ${`${digits}%`}`;
+  const phone = /^[\d\s()+.-]+$/.test(q) && digits.length >= 3;
+  const phoneSearch = sql`${phoneDigits} like ${`${digits}%`}`;
+  const reference = readBookingReference(q);
+  if (reference) {
+    const byReference = sql`${appointments.id}::text like ${`${reference}%`}`;
+    return phone ? (or(byReference, phoneSearch) as SQL) : byReference;
   }
+  if (phone) return phoneSearch;
   const pattern = `%${likeLiteral(q.toLowerCase())}%`;
   return inArray(
     appointments.userId,

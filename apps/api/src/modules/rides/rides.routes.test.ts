@@ -11,6 +11,7 @@ import {
   type Database,
 } from '@app/db';
 import {
+  bookingReference,
   MESSAGE_CANCEL_REASON,
   MESSAGE_RIDE_DATE,
   MESSAGE_RIDE_DATE_ORDER,
@@ -243,6 +244,9 @@ describe.each(await databaseKinds())('the owner’s rides on %s', (kind) => {
     ]);
     expect(ids((await list('?q=617-555-01')).rides)).toEqual([a.id]);
     expect(ids((await list('?q=%25')).rides)).toEqual([]);
+    // The booking reference the customer reads out, as shown or typed in lower case.
+    expect(ids((await list(`?q=${bookingReference(c.id)}`)).rides)).toEqual([c.id]);
+    expect(ids((await list(`?q=${bookingReference(b.id).toLowerCase()}`)).rides)).toEqual([b.id]);
     // Days are New York days: 1 December holds them all, 2 December none; the past is kept out.
     expect(ids((await list('?from=2026-12-01&to=2026-12-01')).rides)).toContain(a.id);
     expect((await list('?from=2026-12-02&to=2026-12-02')).rides).toEqual([]);

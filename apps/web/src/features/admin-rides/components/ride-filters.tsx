@@ -108,7 +108,7 @@ export function RideFilterForm({
         label="Customer"
         name="q"
         type="search"
-        placeholder="Name, email or phone"
+        placeholder="Name, email, phone or reference"
         autoComplete="off"
         maxLength={100}
         value={draft.q}
