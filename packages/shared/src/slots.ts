@@ -188,7 +188,8 @@ export function earliestSlotStart(now: Date): Date {
   return new Date(Math.ceil(now.getTime() / SLOT_MS) * SLOT_MS);
 }
 
-function addDays(date: CalendarDate, days: number): CalendarDate {
+/** The calendar date `days` after `date` (before, when negative). */
+export function addDays(date: CalendarDate, days: number): CalendarDate {
   const d = new Date(Date.UTC(date.year, date.month - 1, date.day + days));
   return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
 }
@@ -204,7 +205,8 @@ export function lastBookableDay(now: Date): CalendarDate {
   return addDays(businessToday(now), BOOKING_WINDOW_DAYS - 1);
 }
 
-function midnightOf(date: CalendarDate): Date {
+/** New York's midnight starting a day. */
+export function midnightOf(date: CalendarDate): Date {
   // Midnight exists every day in New York (its DST changes happen at 2 AM).
   return instantFromWallClock({ ...date, hour: 0, minute: 0 }) as Date;
 }
@@ -257,7 +259,13 @@ export function isBookableSlot(now: Date, dateKey: string, timeLabel: string): b
   return startsAt < midnightOf(addDays(lastBookableDay(now), 1));
 }
 
-function weekdayOf(date: CalendarDate): string {
+/** `November` for 11. */
+export function monthName(month: number): string {
+  return MONTHS[month - 1] ?? '';
+}
+
+/** `Monday`: the day of the week of a date. */
+export function weekdayOf(date: CalendarDate): string {
   return WEEKDAYS[new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay()] ?? '';
 }
 
