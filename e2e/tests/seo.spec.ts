@@ -1,7 +1,9 @@
-import { CAR_MODELS, yearsOfExperience } from '@app/shared';
+import { CAR_MODELS, listBookableDays, yearsOfExperience } from '@app/shared';
 import { isDeepStrictEqual } from 'node:util';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { BUSINESS, expect, fetchServices, test } from '../fixtures.ts';
+import { registerAccount } from './account-helpers.ts';
+import { logInViaApi, timeButton, timeList } from './booking-helpers.ts';
 
 /** A page as a search engine's crawler gets it: the HTML the server sends, no script run. */
 interface RawPage {
@@ -162,6 +164,45 @@ test.describe('what search engines read', () => {
     }
   });
 
+  test("a car page arrives with its booking form and today's free times, for a visitor", async ({
+    request,
+    services,
+  }) => {
+    const service = services.find((candidate) => candidate.available);
+    if (!service) throw new Error('the demo catalogue has no car to book');
+    const path = `/appointment/${service._id}`;
+    // The days and times of the moment the page was rendered (retried: others book meanwhile,
+    // and a half hour may turn between the page and the list).
+    await expect
+      .poll(async () => {
+        const { html } = await fetchRaw(request, path);
+        const renderedAt = new Date(/data-rendered-at="([^"]+)"/.exec(html)?.[1] ?? '');
+        const fresh = (await fetchServices(request)).find((s) => s._id === service._id);
+        const days = listBookableDays(renderedAt, fresh?.slots_booked);
+        const firstDay = days.find((day) => day.slots.length > 0);
+        const times = [...html.matchAll(/data-time="([^"]+)"/g)].map((m) => m[1]);
+        const dayKeys = [...html.matchAll(/data-day="([^"]+)"/g)].map((m) => m[1]);
+        return (
+          isDeepStrictEqual(
+            dayKeys,
+            days.map((day) => day.key),
+          ) &&
+          html.includes(`data-day="${firstDay?.key}" aria-pressed="true"`) &&
+          isDeepStrictEqual(
+            times,
+            firstDay?.slots.map((slot) => slot.label),
+          )
+        );
+      })
+      .toBe(true);
+    const raw = await fetchRaw(request, path);
+    expect(raw.text).toContain('Book an Appointment');
+    expect(raw.text).toContain('Login / Sign Up');
+    // Who is looking travels with it: a visitor, so the browser asks for no profile.
+    expect(raw.html).toContain('<script type="application/json" id="visitor">null</script>');
+    expect(raw.html).not.toContain('href="/api/user/profile"');
+  });
+
   test('the catalogue pages carry the live catalogue', async ({ request, services }) => {
     const all = await fetchRaw(request, '/services');
     for (const service of services) expect(all.text).toContain(service.name);
@@ -293,11 +334,51 @@ test.describe('rendered pages in the browser', () => {
     await expect.poll(() => headingWasHydrated(page), 'the HTML heading is hydrated').toBe(true);
     await expect(page).toHaveTitle(`${service.serviceLevel} ${service.name} · ${BUSINESS.name}`);
     await expect(page.locator('meta[name="description"]')).toHaveCount(1);
-    // The form waits for the profile: a visitor is asked to sign in.
+    // The form arrives with the page: a visitor is asked to sign in.
     await expect(page.getByRole('button', { name: 'Book an Appointment' })).toBeVisible();
     const form = page.getByRole('form', { name: 'Schedule your ride' });
     await expect(form.getByRole('link', { name: 'Login / Sign Up' })).toBeVisible();
     await expect(page.getByRole('main').getByText('Loading...')).toHaveCount(0);
+    expect(errors).toEqual([]);
+  });
+
+  test("a signed-in customer's car page arrives rendered for them, and hydrates without asking again", async ({
+    page,
+    services,
+  }) => {
+    const service = services.find((candidate) => candidate.available);
+    if (!service) throw new Error('the demo catalogue has no car to book');
+    const path = `/appointment/${service._id}`;
+    const account = await registerAccount(page.request, 'ssr');
+    await logInViaApi(page.request, account);
+
+    // The HTML as sent: theirs (their name, the form with their phone), kept by no cache.
+    const response = await page.request.get(path);
+    expect(response.headers()['cache-control']).toBe('private, no-store');
+    const html = await response.text();
+    expect(html).toContain(account.firstName);
+    expect(html).toMatch(/<input[^>]*name="phone"[^>]*value="\(617\) 555-0123"/);
+    expect(html).not.toContain('href="/api/user/profile"');
+
+    const errors = await watchForErrors(page);
+    const profileCalls: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/user/profile') profileCalls.push(request.url());
+    });
+    await page.goto(path);
+    await expect.poll(() => headingWasHydrated(page), 'the HTML heading is hydrated').toBe(true);
+    const phone = page.getByRole('main').getByRole('textbox', { name: /phone/i });
+    await expect(phone).toHaveValue('(617) 555-0123');
+
+    // What the customer chose is the tab's: it comes back on a reload, once the page is live.
+    const time = timeList(page).getByRole('button').nth(1);
+    const label = (await time.textContent()) ?? '';
+    await time.click();
+    await expect(time).toHaveAttribute('aria-pressed', 'true');
+    await page.reload();
+    await expect.poll(() => headingWasHydrated(page), 'the HTML heading is hydrated').toBe(true);
+    await expect(timeButton(page, label)).toHaveAttribute('aria-pressed', 'true');
+    expect(profileCalls).toEqual([]);
     expect(errors).toEqual([]);
   });
 

@@ -28,6 +28,7 @@ import { secretBox } from './lib/secret-box.ts';
 import { registerUploads } from './plugins/uploads.ts';
 import { registerWeb } from './plugins/web.ts';
 import { registerAccountRoutes } from './modules/account/account.routes.ts';
+import { visitorProfile } from './modules/account/get-user-profile.ts';
 import { registerAdminRoutes } from './modules/admin/admin.routes.ts';
 import { TOTP_SECRET_PURPOSE } from './modules/admin/second-factor.ts';
 import { registerAppointmentRoutes } from './modules/appointments/appointments.routes.ts';
@@ -241,6 +242,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Last: the built site, which answers every GET the API does not.
   await registerWeb(app, config.webDistDir, {
     serviceList,
+    visitorOf: (request) => visitorProfile(db.db, auth, request),
     now,
     rendersPerSecond: config.ssrRendersPerSecond,
   });

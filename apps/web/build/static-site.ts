@@ -17,13 +17,12 @@ import {
   type PageEntry,
   type PageRenderer,
 } from '@app/shared';
-import { escapeAttribute } from '../src/ssr/html.ts';
 
 /** What the server-side entry (src/ssr/entry.tsx) exports. */
 interface RenderEntry extends PageRenderer {
   PUBLIC_PAGES: readonly PageEntry[];
   businessJsonLd(): string;
-  startupCalls(live: boolean): string[];
+  startupPreloads(live: boolean): string[];
 }
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
@@ -80,15 +79,9 @@ async function writePages(config: ResolvedConfig, outDir: string): Promise<void>
     /*
      * Only what the first paint waits for: the page arrives rendered, so its screen's code (loaded
      * before hydrating, main.tsx) is not preloaded; on a phone those requests would hold up the
-     * first paint. Fetches match the app's (credentials included, no extra headers): reused.
+     * first paint.
      */
-    const preloads = entry
-      .startupCalls(page.live)
-      .map(
-        (url) =>
-          `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${escapeAttribute(url)}">`,
-      );
-    const template = withHead(shell, [...preloads, jsonLd]);
+    const template = withHead(shell, [...entry.startupPreloads(page.live), jsonLd]);
     let html = template;
     if (!page.live) {
       // A static page has no parameters: its address is the path rendered.

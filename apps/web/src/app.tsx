@@ -1,14 +1,23 @@
-import type { Service } from '@app/shared';
+import type { Service, UserProfile } from '@app/shared';
 import { CatalogueProvider } from './state/catalogue.tsx';
 import { SessionProvider } from './state/session.tsx';
 import { Layout } from './components/layout/layout.tsx';
 import { AppRoutes } from './routes.tsx';
 
-/** `services`: the catalogue a live page was rendered with, instead of loading it at start. */
-export function App({ services }: { services?: Service[] | undefined }) {
+/**
+ * What a live page was rendered with, instead of loading it at start: `services` the catalogue,
+ * `visitor` the signed-in user (null for a visitor; undefined when the page does not say).
+ */
+export function App({
+  services,
+  visitor,
+}: {
+  services?: Service[] | undefined;
+  visitor?: UserProfile | null | undefined;
+}) {
   return (
     <CatalogueProvider initialServices={services}>
-      <SessionProvider>
+      <SessionProvider initialUser={visitor}>
         <Layout>
           <AppRoutes />
         </Layout>

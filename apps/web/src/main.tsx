@@ -2,8 +2,8 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app.tsx';
 import { preloadScreen } from './routes.tsx';
-import { RenderedAtContext } from './lib/use-today.ts';
-import { readEmbeddedCatalogue } from './state/embedded-catalogue.ts';
+import { RenderedAtContext } from './lib/rendered-at.ts';
+import { readEmbeddedCatalogue, readEmbeddedVisitor } from './state/embedded-data.ts';
 import './styles.css';
 
 /*
@@ -17,12 +17,13 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 
 // The public pages arrive rendered (ssr/): their HTML is hydrated, not replaced, starting from
-// the catalogue and the time they were rendered with. (No top-level await here: it would make the
+// the catalogue, the visitor and the time they were rendered with. (No top-level await here: it would make the
 // bundler split the entry into many small chunks.)
 const route = root.dataset.route;
 if (route !== undefined && root.hasChildNodes()) {
   const renderedAt = new Date(root.dataset.renderedAt ?? Date.now());
   const services = readEmbeddedCatalogue();
+  const visitor = readEmbeddedVisitor();
   void preloadScreen(route).then(() => {
     // As a transition, hydration yields to the browser instead of blocking it in one long task.
     startTransition(() => {
@@ -30,7 +31,7 @@ if (route !== undefined && root.hasChildNodes()) {
         root,
         <StrictMode>
           <RenderedAtContext value={renderedAt}>
-            <App services={services} />
+            <App services={services} visitor={visitor} />
           </RenderedAtContext>
         </StrictMode>,
       );

@@ -1,3 +1,4 @@
+import type { UserProfile } from './schemas/account.ts';
 import type { Service } from './schemas/service.ts';
 
 /*
@@ -31,6 +32,12 @@ export interface DocumentRequest {
   services?: Service[];
   /** Stamped on the page: hydration renders the clock-dependent text as of this time. */
   renderedAt: Date;
+  /**
+   * Who is looking: their profile, or null for a visitor. It goes into the page too, so the
+   * browser need not ask. Absent when the page is the same for everyone (built once): it shows
+   * the profile loading, and the browser asks.
+   */
+  visitor?: UserProfile | null;
 }
 
 export type RenderedDocument =

@@ -33,7 +33,8 @@ export function sendEncoded(
   body: EncodedBody,
 ): FastifyReply {
   const encoding = preferredEncoding(request.headers['accept-encoding']);
-  reply.header('vary', 'accept-encoding');
+  const vary = reply.getHeader('vary');
+  reply.header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
   if (!encoding) return reply.send(body.text);
   return reply.header('content-encoding', encoding).send(body.encoded(encoding));
 }

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { testConfig } from '../test/config.ts';
+import { signedInBrowser } from '../test/booking.ts';
 import { openTestDatabase, type TestDatabase } from '../test/databases.ts';
 
 describe('serving the built site', () => {
@@ -92,11 +93,12 @@ describe('serving the built site', () => {
 /**
  * The API's side of the public pages, with a stand-in for the app's renderer (the real one is
  * the web build's; e2e/tests/seo.spec.ts reads the pages it renders). The stand-in shows what it
- * was given: the path, the route, the cars of the catalogue, and how many pages it has rendered.
+ * was given: the path, the route, the cars of the catalogue, who it is for, and how many pages it
+ * has rendered.
  */
 const STAND_IN_RENDERER = `
 let rendered = 0;
-export async function renderDocument(template, { path, route, services, renderedAt }) {
+export async function renderDocument(template, { path, route, services, renderedAt, visitor }) {
   if (path === '/services/tesla') return { status: 308, location: '/services/Tesla' };
   const id = path.split('/')[2];
   const missing = route === '/appointment/:serviceId' && !services.some((s) => s._id === id);
@@ -105,6 +107,7 @@ export async function renderDocument(template, { path, route, services, rendered
     missing ? '<h1>Page Not Found</h1>' : '<h1>' + route + '</h1>',
     '<p>render ' + rendered + ' of ' + path + ' at ' + renderedAt.toISOString() + '</p>',
     '<ul>' + services.map((s) => '<li>' + s.name + '</li>').join('') + '</ul>',
+    '<p>for ' + (visitor === undefined ? 'someone' : visitor ? visitor.name : 'a visitor') + '</p>',
   ].join('');
   return {
     status: missing ? 404 : 200,
@@ -177,10 +180,36 @@ describe('serving the public pages', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers.vary).toBe('cookie, accept-encoding');
     // Rendered at the path alone (the query string is the browser's), for the page's route.
     expect(response.body).toContain(`<h1>/appointment/:serviceId</h1>`);
     expect(response.body).toContain(`of /appointment/${carId} at`);
     expect(response.body).toContain(`<li>${carName}</li>`);
+    expect(response.body).toContain('<p>for a visitor</p>');
+  });
+
+  it("renders a signed-in customer's page for them alone, and never keeps it", async () => {
+    const path = `/appointment/${carId}`;
+    const renderNumber = (html: string) => Number(/render (\d+) of/.exec(html)?.[1]);
+    const visitorPage = (await app.inject(path)).body;
+
+    const { browser } = await signedInBrowser(app, database.handle.db, new Date(), 'Ada Rider');
+    const first = await browser.get(path);
+    expect(first.statusCode).toBe(200);
+    expect(first.body).toContain('<p>for Ada Rider</p>');
+    // Their name and phone: not for a shared cache, nor the browser's disk.
+    expect(first.headers['cache-control']).toBe('private, no-store');
+    expect(first.headers.vary).toBe('cookie, accept-encoding');
+    // Rendered afresh each time, and the visitors' copy is not theirs.
+    const second = await browser.get(path);
+    expect(renderNumber(second.body)).toBeGreaterThan(renderNumber(first.body));
+    expect((await app.inject(path)).body).toBe(visitorPage);
+
+    // A cookie that names no live session is a visitor's.
+    browser.setSid('no-such-session');
+    const signedOut = await browser.get(path);
+    expect(signedOut.body).toBe(visitorPage);
+    expect(signedOut.headers['cache-control']).toBe('no-cache');
   });
 
   it('answers an address that renders Page Not Found with 404', async () => {
@@ -200,7 +229,7 @@ describe('serving the public pages', () => {
     const first = await app.inject({ url: '/', headers: { 'accept-encoding': 'br' } });
     const second = await app.inject({ url: '/', headers: { 'accept-encoding': 'br' } });
     expect(first.headers['content-encoding']).toBe('br');
-    expect(first.headers.vary).toBe('accept-encoding');
+    expect(first.headers.vary).toBe('cookie, accept-encoding');
     const text = (payload: Buffer) => brotliDecompressSync(payload).toString();
     expect(text(second.rawPayload)).toBe(text(first.rawPayload));
     expect(text(first.rawPayload)).toMatch(/render \d+ of \/ at/);

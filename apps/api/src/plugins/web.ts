@@ -10,6 +10,7 @@ import {
   type PageEntry,
   type PageRenderer,
   type Service,
+  type UserProfile,
 } from '@app/shared';
 import { AppError } from '../errors.ts';
 import { encodedBody, sendEncoded, type EncodedBody } from '../http/encoded-body.ts';
@@ -75,6 +76,8 @@ export async function registerWeb(
 /** What the live pages are rendered with. */
 interface LivePages {
   serviceList: { get(): Promise<Catalogue> };
+  /** Who sent the request: the signed-in user's profile, or null for a visitor. */
+  visitorOf: (request: FastifyRequest) => Promise<UserProfile | null>;
   /** The clock the pages are rendered at. */
   now: () => Date;
   /** Fresh renders a second, at most; past it, pages go out unrendered. */
@@ -84,7 +87,7 @@ interface LivePages {
 async function registerPages(
   app: FastifyInstance,
   pagesDir: string,
-  { serviceList, now, rendersPerSecond }: LivePages,
+  { serviceList, visitorOf, now, rendersPerSecond }: LivePages,
 ): Promise<void> {
   const pages = readManifest(pagesDir);
   const mayRender = renderBudget(rendersPerSecond);
@@ -99,17 +102,24 @@ async function registerPages(
     const renderPage = pageRenderer(renderer, template, page.route, { now, mayRender });
     const shell = encodedBody(template);
     app.get(page.url, async (request, reply) => {
-      reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache');
+      // The page depends on who asks (the session cookie): a shared cache keeps it apart.
+      reply
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('vary', 'cookie');
       let list: Catalogue;
+      let visitor: UserProfile | null;
       try {
-        list = await serviceList.get();
+        [list, visitor] = await Promise.all([serviceList.get(), visitorOf(request)]);
       } catch (error) {
-        // No catalogue (the database is away): the page without it, which the browser renders
-        // itself and whose service list call then says what is wrong.
-        request.log.warn({ err: error }, 'page sent unrendered: no service list');
+        // No catalogue or no session (the database is away): the page without them, which the
+        // browser renders itself and whose calls then say what is wrong.
+        request.log.warn({ err: error }, 'page sent unrendered: the database is away');
         return sendEncoded(request, reply.code(503).header('retry-after', '5'), shell);
       }
-      const rendering = renderPage(list, pathOf(request));
+      // A signed-in customer's page holds their name and phone: theirs alone, and not stored.
+      if (visitor) reply.header('cache-control', 'private, no-store');
+      const rendering = renderPage(list, pathOf(request), visitor);
       // Over the budget (a flood of new addresses): the browser renders the page itself.
       if (!rendering) return sendEncoded(request, reply, shell);
       const rendered = await rendering;
@@ -122,9 +132,10 @@ async function registerPages(
 type RenderedPage = { status: 200 | 404; body: EncodedBody } | { location: string };
 
 /**
- * Renders a live page at a path with a load of the service list. A page rendered once is kept
- * with that load, so the many visitors of the same second share one render and its compression;
- * a new load (a booking, or a second gone) renders afresh. Undefined when the budget is spent.
+ * Renders a live page at a path with a load of the service list, for a visitor or a signed-in
+ * user. A visitor's page rendered once is kept with that load, so the many visitors of the same
+ * second share one render and its compression; a new load (a booking, or a second gone) renders
+ * afresh. A signed-in user's page is rendered for them alone. Undefined when the budget is spent.
  */
 function pageRenderer(
   renderer: PageRenderer,
@@ -133,20 +144,30 @@ function pageRenderer(
   { now, mayRender }: { now: () => Date; mayRender: () => boolean },
 ) {
   const renderedWith = new WeakMap<Catalogue, Map<string, Promise<RenderedPage>>>();
-  return (list: Catalogue, path: string): Promise<RenderedPage> | undefined => {
+  return (
+    list: Catalogue,
+    path: string,
+    visitor: UserProfile | null,
+  ): Promise<RenderedPage> | undefined => {
     const rendered = renderedWith.get(list) ?? new Map<string, Promise<RenderedPage>>();
     renderedWith.set(list, rendered);
-    const kept = rendered.get(path);
+    const kept = visitor ? undefined : rendered.get(path);
     if (kept) return kept;
     if (!mayRender()) return undefined;
     const rendering = renderer
-      .renderDocument(template, { path, route, services: list.services, renderedAt: now() })
+      .renderDocument(template, {
+        path,
+        route,
+        services: list.services,
+        renderedAt: now(),
+        visitor,
+      })
       .then((document): RenderedPage =>
         document.status === 308
           ? { location: document.location }
           : { status: document.status, body: encodedBody(document.html) },
       );
-    if (rendered.size < RENDERED_PAGES_KEPT) {
+    if (!visitor && rendered.size < RENDERED_PAGES_KEPT) {
       rendered.set(path, rendering);
       rendering.catch(() => rendered.delete(path));
     }

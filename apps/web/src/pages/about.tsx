@@ -7,7 +7,7 @@ import {
   yearsOfExperience,
 } from '@app/shared';
 import { BUSINESS } from '../config/env.ts';
-import { useToday } from '../lib/use-today.ts';
+import { useToday } from '../lib/rendered-at.ts';
 import { PageMeta } from '../components/page-meta.tsx';
 import { buttonOnDark, buttonPrimary, card, container } from '../components/ui/styles.ts';
 

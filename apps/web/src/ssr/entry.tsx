@@ -7,12 +7,12 @@
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { Router, type SsrContext } from 'wouter';
-import type { DocumentRequest, RenderedDocument, Service } from '@app/shared';
+import type { DocumentRequest, RenderedDocument } from '@app/shared';
 import { App } from '../app.tsx';
 import { preloadScreen } from '../routes.tsx';
 import { API_BASE, BUSINESS } from '../config/env.ts';
-import { RenderedAtContext } from '../lib/use-today.ts';
-import { CATALOGUE_ELEMENT_ID } from '../state/embedded-catalogue.ts';
+import { RenderedAtContext } from '../lib/rendered-at.ts';
+import { EMBEDDED } from '../state/embedded-data.ts';
 import { escapeAttribute } from './html.ts';
 import { localBusinessJsonLd } from './local-business.ts';
 
@@ -23,8 +23,8 @@ const EMPTY_ROOT = '<div id="root"></div>';
 
 /**
  * The page at `request.path` rendered into `template` (index.html with the page's preloads): its
- * title and description in the head, its markup in the root, and the catalogue it was rendered
- * with beside it, so hydration starts from the same data.
+ * title and description in the head, its markup in the root, and the catalogue and visitor it was
+ * rendered with beside it, so hydration starts from the same data.
  */
 export async function renderDocument(
   template: string,
@@ -38,11 +38,15 @@ export async function renderDocument(
   const { head, body } = splitHoisted(markup);
   if (!head.includes('<title>')) throw new Error(`render: ${request.path} has no <title>`);
   const root = `<div id="root" data-route="${escapeAttribute(request.route)}" data-rendered-at="${request.renderedAt.toISOString()}">${body}</div>`;
-  const html = template
+  const blocks = [
+    request.services && dataBlock(EMBEDDED.catalogue, request.services),
+    request.visitor !== undefined && dataBlock(EMBEDDED.visitor, request.visitor),
+  ].filter((block) => typeof block === 'string');
+  let html = template
     .replace(/<title>[^<]*<\/title>/, () => head)
-    .replace(EMPTY_ROOT, () =>
-      request.services ? `${root}\n    ${catalogueScript(request.services)}` : root,
-    );
+    .replace(EMPTY_ROOT, () => [root, ...blocks].join('\n    '));
+  // The page says who is looking: the browser has no profile to ask for.
+  if (request.visitor !== undefined) html = html.replace(preloadTag(PROFILE_CALL), '');
   return { status: context.statusCode === 404 ? 404 : 200, html };
 }
 
@@ -57,7 +61,7 @@ async function renderApp(request: DocumentRequest, context: SsrContext): Promise
     <StrictMode>
       <RenderedAtContext value={request.renderedAt}>
         <Router ssrPath={request.path} ssrContext={context}>
-          <App services={request.services} />
+          <App services={request.services} visitor={request.visitor} />
         </Router>
       </RenderedAtContext>
     </StrictMode>,
@@ -73,12 +77,12 @@ async function renderApp(request: DocumentRequest, context: SsrContext): Promise
 }
 
 /**
- * The catalogue as a JSON data block: browsers never run it (the Content-Security-Policy's
- * script-src does not apply), and `<` is escaped so no text in it can close the element early.
+ * Data as a JSON data block: browsers never run it (the Content-Security-Policy's script-src
+ * does not apply), and `<` is escaped so no text in it can close the element early.
  */
-function catalogueScript(services: Service[]): string {
-  const json = JSON.stringify(services).replace(/</g, '\\u003c');
-  return `<script type="application/json" id="${CATALOGUE_ELEMENT_ID}">${json}</script>`;
+function dataBlock(id: string, data: unknown): string {
+  const json = JSON.stringify(data).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="${id}">${json}</script>`;
 }
 
 /**
@@ -97,11 +101,17 @@ export function businessJsonLd(): string {
 }
 
 /**
- * The API calls a page makes at start that its first screen waits for (state/session.tsx, state/catalogue.tsx): the
- * HTML preloads them, so they travel beside the code instead of after it. A live page carries
- * the catalogue, so it only waits for the visitor's profile.
+ * The API calls a page makes at start that its first screen waits for (state/session.tsx,
+ * state/catalogue.tsx), as the preloads of its HTML: they travel beside the code instead of after
+ * it. A live page carries the catalogue, and once rendered, the visitor too.
  */
-export function startupCalls(live: boolean): string[] {
-  const profile = `${API_BASE}/user/profile`;
-  return live ? [profile] : [`${API_BASE}/service/list`, profile];
+export function startupPreloads(live: boolean): string[] {
+  return (live ? [PROFILE_CALL] : [`${API_BASE}/service/list`, PROFILE_CALL]).map(preloadTag);
+}
+
+const PROFILE_CALL = `${API_BASE}/user/profile`;
+
+/** A fetch preload the app's own call reuses: credentials included, no extra headers. */
+function preloadTag(url: string): string {
+  return `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${escapeAttribute(url)}">`;
 }

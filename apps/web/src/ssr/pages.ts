@@ -3,9 +3,9 @@ import type { PageEntry } from '@app/shared';
 /**
  * The public pages, rendered on the server and hydrated by the client. Those that show the
  * catalogue are live: the server renders them on each request with the catalogue of the moment
- * (a page never shows cars, rates or availability older than the database's) and sends that
- * catalogue with them for hydration. The others are rendered once, by the build. The visitor's
- * profile is never part of the HTML: it is rendered in its loading state, and the client fills
+ * (a page never shows cars, rates or availability older than the database's) and for whoever
+ * asks (a visitor, or the signed-in customer), and sends both with them for hydration. The others
+ * are rendered once, by the build: their header shows the profile loading, and the client fills
  * it in.
  */
 export const PUBLIC_PAGES: readonly PageEntry[] = [

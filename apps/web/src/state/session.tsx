@@ -5,6 +5,7 @@ import {
   useCallback,
   useEffect,
   useMemo,
+  useRef,
   useState,
   type ReactNode,
 } from 'react';
@@ -80,10 +81,20 @@ async function fetchProfile(): Promise<UserProfile | null> {
   }
 }
 
-/** Loads the CSRF token and the signed-in user once at start. */
-export function SessionProvider({ children }: { children: ReactNode }) {
-  const [user, setUser] = useState<UserProfile | null>(null);
-  const [userLoading, setUserLoading] = useState(true);
+/**
+ * Loads the CSRF token and the signed-in user once at start. A live page brings the user it was
+ * rendered for (`initialUser`, null for a visitor): then only the token is fetched.
+ */
+export function SessionProvider({
+  initialUser,
+  children,
+}: {
+  initialUser?: UserProfile | null | undefined;
+  children: ReactNode;
+}) {
+  const [user, setUser] = useState<UserProfile | null>(initialUser ?? null);
+  const [userLoading, setUserLoading] = useState(initialUser === undefined);
+  const knownAtStart = useRef(initialUser !== undefined);
   const [, navigate] = useLocation();
 
   const loadProfile = useCallback(async () => {
@@ -127,6 +138,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     void refreshCsrfToken();
+    if (knownAtStart.current) return;
     void fetchProfile().then((profile) => {
       // A transition: the screens the user fills in render in slices, not one long task.
       startTransition(() => {

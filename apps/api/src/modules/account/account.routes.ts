@@ -10,7 +10,7 @@ import type { Database } from '@app/db';
 import type { RateLimit } from '../../config/env.ts';
 import { signedInUser, type Auth } from '../../plugins/auth.ts';
 import { rateLimitKeys, type Limiter } from '../../plugins/rate-limit.ts';
-import { getUserProfile } from './get-user-profile.ts';
+import { visitorProfile } from './get-user-profile.ts';
 import { registerUser } from './register-user.ts';
 import { updateUserProfile } from './update-user-profile.ts';
 
@@ -39,8 +39,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AccountRouteDe
   // A visitor is not an error: `user` is null until someone signs in.
   app.get('/api/user/profile', async (request, reply): Promise<ProfileResponse> => {
     reply.header('cache-control', 'no-store');
-    const user = await deps.auth.resolveUser(request);
-    return { success: true, user: user ? await getUserProfile(db, user.id) : null };
+    return { success: true, user: await visitorProfile(db, deps.auth, request) };
   });
 
   app.post(

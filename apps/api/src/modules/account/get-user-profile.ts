@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { users, type Database } from '@app/db';
 import type { Gender, UserProfile } from '@app/shared';
+import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.ts';
+import type { Auth } from '../../plugins/auth.ts';
 
 /** The profile page's fields (and `role` for an owner); a user deleted since their session began is signed out. */
 export async function getUserProfile(db: Database, userId: string): Promise<UserProfile> {
@@ -17,4 +19,14 @@ export async function getUserProfile(db: Database, userId: string): Promise<User
     // Only an owner's answer names the role: a customer's is as it always was.
     ...(user.role === 'owner' ? { role: 'owner' as const } : {}),
   };
+}
+
+/** Who sent the request: the signed-in user's profile, or null for a visitor. */
+export async function visitorProfile(
+  db: Database,
+  auth: Auth,
+  request: FastifyRequest,
+): Promise<UserProfile | null> {
+  const user = await auth.resolveUser(request);
+  return user ? getUserProfile(db, user.id) : null;
 }

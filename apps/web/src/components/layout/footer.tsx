@@ -2,7 +2,7 @@ import { Link } from 'wouter';
 import { Clock, Mail, MapPin, Phone, ShieldCheck } from 'lucide-react';
 import { businessToday, formatAddress, mapsSearchHref, telHref } from '@app/shared';
 import { BUSINESS } from '../../config/env.ts';
-import { useToday } from '../../lib/use-today.ts';
+import { useToday } from '../../lib/rendered-at.ts';
 import { container } from '../ui/styles.ts';
 import { BrandLink } from './header.tsx';
 import { NAV_LINKS } from './mobile-menu.tsx';

@@ -1,11 +1,13 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { Lock, LogIn } from 'lucide-react';
-import { listBookableDays, type BookingRequest, type Service } from '@app/shared';
+import type { BookingRequest, Service, SlotDay, UserProfile } from '@app/shared';
 import { notify } from '../../../lib/notify.ts';
 import { useSession } from '../../../state/session.tsx';
 import { buttonPrimary, buttonSecondary, card } from '../../../components/ui/styles.ts';
+import { useHydrated } from '../../../lib/rendered-at.ts';
 import { useBookAndPay } from '../hooks/use-book-and-pay.ts';
+import { useBookableDays } from '../hooks/use-bookable-days.ts';
 import { fieldControl, firstBookingProblem, type BookingField } from '../utils/booking-checks.ts';
 import {
   emptyContactDetails,
@@ -36,15 +38,17 @@ const TOAST_FORM = 'booking';
 
 /**
  * The form as the customer left it on this car (signing in, the checkout), checked against the
- * free times of now, and what to tell them about it.
+ * free times of now, and what to tell them about it. Nothing while the server's HTML is being
+ * rendered or hydrated: the tab's storage is the browser's alone.
  */
 function startingPoint(
   service: Service,
-  days: ReturnType<typeof listBookableDays>,
+  days: SlotDay[],
   signedIn: boolean,
   search: string,
+  hydrated: boolean,
 ) {
-  const saved = loadSavedBooking(service._id);
+  const saved = hydrated ? loadSavedBooking(service._id) : null;
   const slot = restoreSlot(days, saved?.dayKey, saved?.slotTime);
   const cancelled =
     saved?.leftFor === 'checkout' &&
@@ -57,47 +61,67 @@ function startingPoint(
   return { saved, slot, lines };
 }
 
+/** The service type the form starts with: the one the customer left, if the car still has it. */
+function startingType(types: readonly string[], saved: SavedBooking | null): string {
+  return saved && types.includes(saved.serviceType) ? saved.serviceType : '';
+}
+
+/** The contact details the form starts with: the profile's phone, or what the customer left. */
+function startingContact(user: UserProfile | null, saved: SavedBooking | null): ContactDetails {
+  const empty = emptyContactDetails(user?.phone);
+  if (!saved) return empty;
+  return {
+    ...empty,
+    // A phone typed while signed in; a visitor's form starts from the profile's.
+    phone:
+      user && saved.phone ? makePhoneValue(saved.phone.country, saved.phone.national) : empty.phone,
+    pickupAddress: saved.pickupAddress,
+    dropoffAddress: saved.dropoffAddress,
+    pickupNotes: saved.pickupNotes,
+    needsReturnRide: saved.needsReturnRide,
+    returnPickupAddress: saved.returnPickupAddress,
+    returnDropoffAddress: saved.returnDropoffAddress,
+    returnPickupNotes: saved.returnPickupNotes,
+  };
+}
+
 /**
- * The day strip, the slots and the trip details. Rendered in the browser only, once the profile
- * is known: the free times depend on the moment it is rendered. What the customer chooses is
- * kept in the tab (saved-booking.ts) and comes back with them.
+ * The day strip, the slots and the trip details. The server renders it for the visitor it knows,
+ * with the free times of the moment; hydrated, it is filled in with what the customer chose
+ * before on this car, which is kept in the tab (saved-booking.ts) and comes back with them.
  */
 export function BookingForm({ service }: { service: Service }) {
   const [, navigate] = useLocation();
   const search = useSearch();
   const { user } = useSession();
   const { step, bookAndPay } = useBookAndPay();
-  const days = useMemo(() => listBookableDays(new Date(), service.slots_booked), [service]);
+  const hydrated = useHydrated();
+  const days = useBookableDays(service.slots_booked);
   const types = service.availableServiceTypes;
   const profilePhone = initialPhone(user?.phone).national;
-  const [start] = useState(() => startingPoint(service, days, user !== null, search));
+  const [start, setStart] = useState(() =>
+    startingPoint(service, days, user !== null, search, hydrated),
+  );
   const { saved } = start;
   const [dayKey, setDayKey] = useState(start.slot.dayKey);
   // Kept when the day changes: the chosen time stays as chosen (docs/product.md, Slots).
   const [slotTime, setSlotTime] = useState(start.slot.slotTime);
   const [consented, setConsented] = useState(saved?.consented ?? false);
-  const [chosenType, setChosenType] = useState(() =>
-    saved && types.includes(saved.serviceType) ? saved.serviceType : '',
-  );
-  const [contact, setContact] = useState<ContactDetails>(() => {
-    const empty = emptyContactDetails(user?.phone);
-    if (!saved) return empty;
-    return {
-      ...empty,
-      // A phone typed while signed in; a visitor's form starts from the profile's.
-      phone:
-        user && saved.phone
-          ? makePhoneValue(saved.phone.country, saved.phone.national)
-          : empty.phone,
-      pickupAddress: saved.pickupAddress,
-      dropoffAddress: saved.dropoffAddress,
-      pickupNotes: saved.pickupNotes,
-      needsReturnRide: saved.needsReturnRide,
-      returnPickupAddress: saved.returnPickupAddress,
-      returnDropoffAddress: saved.returnDropoffAddress,
-      returnPickupNotes: saved.returnPickupNotes,
-    };
-  });
+  const [chosenType, setChosenType] = useState(() => startingType(types, saved));
+  const [contact, setContact] = useState<ContactDetails>(() => startingContact(user, saved));
+  // Hydrated from the server's HTML: now the form as the customer left it (a render-time state
+  // update, so the empty form is never committed over it).
+  const [restored, setRestored] = useState(hydrated);
+  if (hydrated && !restored) {
+    const left = startingPoint(service, days, user !== null, search, true);
+    setRestored(true);
+    setStart(left);
+    setDayKey(left.slot.dayKey);
+    setSlotTime(left.slot.slotTime);
+    setConsented(left.saved?.consented ?? false);
+    setChosenType(startingType(types, left.saved));
+    setContact(startingContact(user, left.saved));
+  }
   // The field the last check found at fault: marked inline until the customer changes it.
   const [fieldError, setFieldError] = useState<{ field: BookingField; message: string } | null>(
     null,
@@ -134,14 +158,15 @@ export function BookingForm({ service }: { service: Service }) {
     }),
     [chosenType, dayKey, slotTime, consented, user, contact],
   );
-  useEffect(
-    () => saveBooking(service._id, current, profilePhone),
-    [service._id, current, profilePhone],
-  );
+  useEffect(() => {
+    // Not the server's empty form: it would overwrite what the tab kept before it is restored.
+    if (restored) saveBooking(service._id, current, profilePhone);
+  }, [restored, service._id, current, profilePhone]);
 
   // Back at the form: the checkout's mark leaves the address (a reload says nothing again), and
   // the notice, if any, takes focus so the customer sees and hears why the form is filled in.
   useEffect(() => {
+    if (!restored) return;
     const params = new URLSearchParams(window.location.search);
     if (params.has(CANCELLED_MARK)) {
       params.delete(CANCELLED_MARK);
@@ -149,7 +174,7 @@ export function BookingForm({ service }: { service: Service }) {
       navigate(`${window.location.pathname}${rest ? `?${rest}` : ''}`, { replace: true });
     }
     noticeRef.current?.focus();
-  }, [navigate]);
+  }, [restored, navigate]);
 
   function clearError(field: BookingField) {
     if (fieldError?.field !== field) return;
@@ -250,98 +275,99 @@ export function BookingForm({ service }: { service: Service }) {
     fieldError?.field === field ? fieldError.message : undefined;
 
   return (
-    <form
-      ref={formRef}
-      noValidate
-      onSubmit={onSubmit}
-      aria-labelledby="book-heading"
-      className="mt-6 grid items-start gap-6 lg:grid-cols-12 lg:gap-10"
-    >
-      <ReturnNotice ref={noticeRef} lines={start.lines} />
-      <div className={`${card} min-w-0 space-y-8 p-5 sm:p-8 lg:col-span-7`}>
-        <ServiceTypeSelect
-          types={types}
-          value={chosenType}
-          onChange={(type) => {
-            clearError('serviceType');
-            setChosenType(type);
-          }}
-          error={errorOf('serviceType')}
-        />
-        {user ? (
-          <ContactForm value={contact} onChange={updateContact} phoneError={errorOf('phone')} />
-        ) : (
-          <SignInPrompt serviceId={service._id} onLeave={() => leaving('sign-in')} />
-        )}
-        <ReturnRide value={contact} onChange={updateContact} />
-        <SlotPicker
-          days={days}
-          selectedDayKey={dayKey}
-          onSelectDay={setDayKey}
-          selectedTime={slotTime}
-          onSelectTime={(time) => {
-            clearError('slot');
-            setSlotTime(time);
-          }}
-          error={errorOf('slot')}
-        />
-      </div>
-
-      <div className="min-w-0 space-y-4 lg:sticky lg:top-24 lg:col-span-5">
-        <DepositBox service={service} />
-        <BookingPolicy
-          consented={consented}
-          onConsentChange={(given) => {
-            clearError('consent');
-            setConsented(given);
-          }}
-          error={errorOf('consent')}
-        />
-        <div className={`${card} p-5 sm:p-6`}>
-          <h3 className="text-base font-semibold text-brand">Your selection</h3>
-          <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-            <dt className="text-ink-muted">Day</dt>
-            <dd className="text-right font-medium text-ink">
-              {chosenDay
-                ? `${chosenDay.weekday} ${chosenDay.monthShort} ${chosenDay.day}, ${chosenDay.year}`
-                : 'Not chosen'}
-            </dd>
-            <dt className="text-ink-muted">Time</dt>
-            <dd className="text-right font-medium text-ink">{slotTime ?? 'Not chosen'}</dd>
-            {types.length > 0 && (
-              <>
-                <dt className="text-ink-muted">Service type</dt>
-                <dd className="text-right font-medium text-ink">{serviceType || 'Not chosen'}</dd>
-              </>
-            )}
-          </dl>
-          <div className="mt-4">
-            <RideEstimate
-              service={service}
-              serviceType={serviceType}
-              day={chosenDay}
-              time={freeTime}
-            />
-          </div>
-          <button
-            type="submit"
-            disabled={step !== false}
-            aria-busy={step !== false}
-            className={`${buttonPrimary} mt-5 w-full text-base`}
-          >
-            {step === 'booking'
-              ? 'Booking...'
-              : step === 'checkout'
-                ? 'Opening secure checkout...'
-                : 'Book an Appointment'}
-          </button>
-          <p className="mt-3 flex items-start justify-center gap-2 text-center text-xs text-ink-muted">
-            <Lock className="mt-px size-3.5 shrink-0" aria-hidden="true" />
-            {user ? '' : 'Sign in to book. '}
-            The deposit is paid on our card provider&apos;s secure checkout.
-          </p>
+    <form ref={formRef} noValidate onSubmit={onSubmit} aria-labelledby="book-heading">
+      {/* The server's form cannot work until hydrated: a choice made then would be lost, and Book
+          would send the form natively. Its controls wait, disabled, until the form is live. */}
+      <fieldset
+        disabled={!restored}
+        className="mt-6 grid min-w-0 items-start gap-6 lg:grid-cols-12 lg:gap-10"
+      >
+        <ReturnNotice ref={noticeRef} lines={start.lines} />
+        <div className={`${card} min-w-0 space-y-8 p-5 sm:p-8 lg:col-span-7`}>
+          <ServiceTypeSelect
+            types={types}
+            value={chosenType}
+            onChange={(type) => {
+              clearError('serviceType');
+              setChosenType(type);
+            }}
+            error={errorOf('serviceType')}
+          />
+          {user ? (
+            <ContactForm value={contact} onChange={updateContact} phoneError={errorOf('phone')} />
+          ) : (
+            <SignInPrompt serviceId={service._id} onLeave={() => leaving('sign-in')} />
+          )}
+          <ReturnRide value={contact} onChange={updateContact} />
+          <SlotPicker
+            days={days}
+            selectedDayKey={dayKey}
+            onSelectDay={setDayKey}
+            selectedTime={slotTime}
+            onSelectTime={(time) => {
+              clearError('slot');
+              setSlotTime(time);
+            }}
+            error={errorOf('slot')}
+          />
         </div>
-      </div>
+
+        <div className="min-w-0 space-y-4 lg:sticky lg:top-24 lg:col-span-5">
+          <DepositBox service={service} />
+          <BookingPolicy
+            consented={consented}
+            onConsentChange={(given) => {
+              clearError('consent');
+              setConsented(given);
+            }}
+            error={errorOf('consent')}
+          />
+          <div className={`${card} p-5 sm:p-6`}>
+            <h3 className="text-base font-semibold text-brand">Your selection</h3>
+            <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+              <dt className="text-ink-muted">Day</dt>
+              <dd className="text-right font-medium text-ink">
+                {chosenDay
+                  ? `${chosenDay.weekday} ${chosenDay.monthShort} ${chosenDay.day}, ${chosenDay.year}`
+                  : 'Not chosen'}
+              </dd>
+              <dt className="text-ink-muted">Time</dt>
+              <dd className="text-right font-medium text-ink">{slotTime ?? 'Not chosen'}</dd>
+              {types.length > 0 && (
+                <>
+                  <dt className="text-ink-muted">Service type</dt>
+                  <dd className="text-right font-medium text-ink">{serviceType || 'Not chosen'}</dd>
+                </>
+              )}
+            </dl>
+            <div className="mt-4">
+              <RideEstimate
+                service={service}
+                serviceType={serviceType}
+                day={chosenDay}
+                time={freeTime}
+              />
+            </div>
+            <button
+              type="submit"
+              disabled={step !== false}
+              aria-busy={step !== false}
+              className={`${buttonPrimary} mt-5 w-full text-base`}
+            >
+              {step === 'booking'
+                ? 'Booking...'
+                : step === 'checkout'
+                  ? 'Opening secure checkout...'
+                  : 'Book an Appointment'}
+            </button>
+            <p className="mt-3 flex items-start justify-center gap-2 text-center text-xs text-ink-muted">
+              <Lock className="mt-px size-3.5 shrink-0" aria-hidden="true" />
+              {user ? '' : 'Sign in to book. '}
+              The deposit is paid on our card provider&apos;s secure checkout.
+            </p>
+          </div>
+        </div>
+      </fieldset>
     </form>
   );
 }

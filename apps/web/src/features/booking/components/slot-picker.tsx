@@ -1,4 +1,4 @@
-import { useRef, useState, type CSSProperties, type KeyboardEvent, type RefObject } from 'react';
+import { useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { BOOKING_WINDOW_DAYS, formatDaySpoken, SLOTS_PER_ROW, type SlotDay } from '@app/shared';
 import { FieldError } from '../../../components/ui/form-field.tsx';
@@ -14,6 +14,15 @@ interface SlotPickerProps {
 }
 
 const ERROR_ID = 'time-slots-error';
+
+/**
+ * The spec's rows of SLOTS_PER_ROW times, as a class: a style attribute in the server's HTML
+ * would be refused by the Content-Security-Policy (style-src-attr). A change of the rule fails to
+ * compile here.
+ */
+const SLOT_COLUMNS = ({ 5: 'grid-cols-5' } satisfies Record<typeof SLOTS_PER_ROW, string>)[
+  SLOTS_PER_ROW
+];
 
 const choiceBase =
   'rounded-xl border text-sm transition-colors focus-visible:outline-offset-2 aria-pressed:border-brand aria-pressed:bg-brand aria-pressed:text-white';
@@ -118,7 +127,6 @@ export function SlotPicker({
     });
   }
 
-  const slotGridStyle = { '--slots-per-row': SLOTS_PER_ROW } as CSSProperties;
   const timeUnavailable =
     selectedDay && selectedTime && !selectedDay.slots.some((slot) => slot.label === selectedTime);
 
@@ -229,8 +237,7 @@ export function SlotPicker({
             aria-describedby={error ? `${ERROR_ID} time-slots-hint` : 'time-slots-hint'}
             aria-invalid={error ? true : undefined}
             onKeyDown={onGridKeyDown}
-            style={slotGridStyle}
-            className="mt-3 grid grid-cols-[repeat(var(--slots-per-row),minmax(0,1fr))] gap-1.5 sm:gap-2"
+            className={`mt-3 grid ${SLOT_COLUMNS} gap-1.5 sm:gap-2`}
           >
             {selectedDay.slots.map((slot) => (
               <li key={slot.label}>

@@ -1,0 +1,20 @@
+import type { Service, UserProfile } from '@app/shared';
+
+/*
+ * What a live page carries beside its HTML (ssr/entry.tsx): the data it was rendered with, as
+ * JSON data blocks, so hydration starts from the very data the HTML shows, without asking again.
+ */
+
+/** The data blocks' ids: the catalogue, and the profile of whoever the page was rendered for. */
+export const EMBEDDED = { catalogue: 'catalogue', visitor: 'visitor' } as const;
+
+/** The data block's contents; undefined on a page that carries none. */
+function readEmbedded<T>(id: string): T | undefined {
+  const text = document.getElementById(id)?.textContent;
+  return text ? (JSON.parse(text) as T) : undefined;
+}
+
+export const readEmbeddedCatalogue = () => readEmbedded<Service[]>(EMBEDDED.catalogue);
+
+/** The signed-in user the page was rendered for, null for a visitor, undefined when unknown. */
+export const readEmbeddedVisitor = () => readEmbedded<UserProfile | null>(EMBEDDED.visitor);
