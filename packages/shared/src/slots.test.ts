@@ -15,6 +15,7 @@ import {
   parseSlotTime,
   slotDateKey,
   slotOfInstant,
+  slotsByDayPart,
   slotStartsAt,
   wallClockAt,
   type SlotDay,
@@ -79,6 +80,35 @@ describe('slot time labels', () => {
     for (const bad of ['9:15 AM', '09:30 AM', '13:00 PM', '0:30 AM', '9:30', '9:30 am', '']) {
       expect(parseSlotTime(bad), bad).toBeNull();
     }
+  });
+});
+
+describe('the parts of the day', () => {
+  const labels = (hours: number[]) =>
+    hours.flatMap((h) => [0, 30].map((m) => formatSlotTime(h, m)));
+  const grouped = (slots: string[]) =>
+    slotsByDayPart(slots.map((label) => ({ label }))).map(({ part, slots: inPart }) => [
+      part,
+      inPart.map((slot) => slot.label),
+    ]);
+
+  it('group a whole day: morning until noon, afternoon until 5 PM, evening until midnight', () => {
+    const day = labels(Array.from({ length: 24 }, (_, hour) => hour));
+    expect(grouped(day)).toEqual([
+      ['Morning', labels([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11])],
+      ['Afternoon', labels([12, 13, 14, 15, 16])],
+      ['Evening', labels([17, 18, 19, 20, 21, 22, 23])],
+    ]);
+    expect(grouped(day).flatMap(([, inPart]) => inPart)).toEqual(day);
+  });
+
+  it('leave out a part with no slot left, and keep the order the slots came in', () => {
+    expect(grouped(['11:30 AM', '5:00 PM', '11:30 PM'])).toEqual([
+      ['Morning', ['11:30 AM']],
+      ['Evening', ['5:00 PM', '11:30 PM']],
+    ]);
+    expect(grouped(['4:30 PM', '12:00 PM'])).toEqual([['Afternoon', ['4:30 PM', '12:00 PM']]]);
+    expect(grouped([])).toEqual([]);
   });
 });
 

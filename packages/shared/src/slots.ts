@@ -169,6 +169,29 @@ export function parseSlotTime(label: string): { hour: number; minute: number } |
   return { hour: match[3] === 'PM' ? hour12 + 12 : hour12, minute: Number(match[2]) };
 }
 
+/** The parts of the day the time grid groups a day's slots into, in the day's order. */
+export const DAY_PARTS = ['Morning', 'Afternoon', 'Evening'] as const;
+export type DayPart = (typeof DAY_PARTS)[number];
+
+/** Morning until noon, afternoon until 5 PM, evening until midnight (the wall clock's hour). */
+function dayPartOf(hour: number): DayPart {
+  if (hour < 12) return 'Morning';
+  return hour < 17 ? 'Afternoon' : 'Evening';
+}
+
+/** A day's slots by the part of the day they start in, in order; parts with none left out. */
+export function slotsByDayPart<T extends { label: string }>(
+  slots: readonly T[],
+): { part: DayPart; slots: T[] }[] {
+  const parts = DAY_PARTS.map((part) => ({ part, slots: [] as T[] }));
+  for (const slot of slots) {
+    const time = parseSlotTime(slot.label);
+    if (!time) continue;
+    parts[DAY_PARTS.indexOf(dayPartOf(time.hour))]?.slots.push(slot);
+  }
+  return parts.filter((group) => group.slots.length > 0);
+}
+
 /** The instant a slot starts, or null when the date, the label or the time does not exist. */
 export function slotStartsAt(dateKey: string, timeLabel: string): Date | null {
   const date = parseSlotDateKey(dateKey);

@@ -1,6 +1,12 @@
 import { useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { BOOKING_WINDOW_DAYS, formatDaySpoken, SLOTS_PER_ROW, type SlotDay } from '@app/shared';
+import {
+  BOOKING_WINDOW_DAYS,
+  formatDaySpoken,
+  SLOTS_PER_ROW,
+  slotsByDayPart,
+  type SlotDay,
+} from '@app/shared';
 import { FieldError } from '../../../components/ui/form-field.tsx';
 
 interface SlotPickerProps {
@@ -39,36 +45,51 @@ function dayStatus(day: SlotDay): string {
   return `${count} ${count === 1 ? 'time' : 'times'} free on ${formatDaySpoken(day)}.`;
 }
 
+/** Where Up (-1) or Down (1) goes from the button at `from`: the index of the button to focus. */
+type RowMove = (buttons: HTMLButtonElement[], from: number, direction: 1 | -1) => number;
+
+/** In the strip, a single line of days, Up and Down move one day like Left and Right. */
+const alongTheLine: RowMove = (_buttons, from, direction) => from + direction;
+
 /**
- * Arrow-key movement inside a set of buttons that is one tab stop (roving tabindex). `columns`
- * gives how far Up and Down jump: 1 for the strip, a row's length for the time grid.
- * Returns the button to focus, or undefined when the key is not a movement key.
+ * In the time grid, Up and Down move to the row above or below as laid out (the rows of every
+ * part of the day in turn, the last of a part often short), to the time most nearly in line.
+ */
+const toTheNextRow: RowMove = (buttons, from, direction) => {
+  const boxes = buttons.map((button) => button.getBoundingClientRect());
+  const tops = [...new Set(boxes.map((box) => Math.round(box.top)))].sort((a, b) => a - b);
+  const here = boxes[from];
+  const rowTop = here && tops[tops.indexOf(Math.round(here.top)) + direction];
+  if (!here || rowTop === undefined) return from;
+  const inRow = boxes.flatMap((box, index) => (Math.round(box.top) === rowTop ? [index] : []));
+  const offset = (index: number) => Math.abs((boxes[index]?.left ?? 0) - here.left);
+  return inRow.reduce((nearest, index) => (offset(index) < offset(nearest) ? index : nearest));
+};
+
+/**
+ * Arrow-key movement inside a set of buttons that is one tab stop (roving tabindex): Left and
+ * Right by one, Up and Down by `rowMove`, Home and End to the ends. Returns the button to focus,
+ * or undefined when the key is not a movement key.
  */
 function rovingTarget(
   container: RefObject<HTMLElement | null>,
   key: string,
-  columns: number,
+  rowMove: RowMove,
 ): HTMLButtonElement | undefined {
   const buttons = Array.from(container.current?.querySelectorAll('button') ?? []);
   const current = buttons.indexOf(document.activeElement as HTMLButtonElement);
   if (current < 0) return undefined;
-  const target = {
-    ArrowRight: current + 1,
-    ArrowLeft: current - 1,
-    ArrowDown: current + columns,
-    ArrowUp: current - columns,
-    Home: 0,
-    End: buttons.length - 1,
-  }[key];
+  const moves: Record<string, () => number> = {
+    ArrowRight: () => current + 1,
+    ArrowLeft: () => current - 1,
+    ArrowDown: () => rowMove(buttons, current, 1),
+    ArrowUp: () => rowMove(buttons, current, -1),
+    Home: () => 0,
+    End: () => buttons.length - 1,
+  };
+  const target = moves[key]?.();
   if (target === undefined) return undefined;
   return buttons[Math.max(0, Math.min(buttons.length - 1, target))];
-}
-
-/** How many buttons share the grid's first row as laid out now (3, 4 or 5 by the width). */
-function columnsOf(grid: HTMLElement | null): number {
-  const buttons = Array.from(grid?.querySelectorAll('button') ?? []);
-  const top = buttons[0]?.getBoundingClientRect().top;
-  return Math.max(1, buttons.filter((b) => b.getBoundingClientRect().top === top).length);
 }
 
 /**
@@ -101,7 +122,7 @@ export function SlotPicker({
   );
 
   function onStripKeyDown(event: KeyboardEvent<HTMLUListElement>) {
-    const next = rovingTarget(stripRef, event.key, 1);
+    const next = rovingTarget(stripRef, event.key, alongTheLine);
     if (!next) return;
     event.preventDefault();
     setArrowKey(next.dataset.day);
@@ -110,7 +131,7 @@ export function SlotPicker({
   }
 
   function onGridKeyDown(event: KeyboardEvent<HTMLUListElement>) {
-    const next = rovingTarget(gridRef, event.key, columnsOf(gridRef.current));
+    const next = rovingTarget(gridRef, event.key, toTheNextRow);
     if (!next) return;
     event.preventDefault();
     setArrowTime(next.dataset.time);
@@ -230,6 +251,8 @@ export function SlotPicker({
           <p id="time-slots-hint" className="mt-1 hidden text-sm text-ink-muted sm:block">
             Use the arrow keys to move between times.
           </p>
+          {/* The day's times by morning, afternoon and evening, each in the spec's rows; one
+              list of parts, so the arrow keys and Tab treat them as one grid. */}
           <ul
             ref={gridRef}
             role="list"
@@ -237,24 +260,40 @@ export function SlotPicker({
             aria-describedby={error ? `${ERROR_ID} time-slots-hint` : 'time-slots-hint'}
             aria-invalid={error ? true : undefined}
             onKeyDown={onGridKeyDown}
-            className={`mt-3 grid ${SLOT_COLUMNS} gap-1.5 sm:gap-2`}
+            className="mt-3 space-y-4"
           >
-            {selectedDay.slots.map((slot) => (
-              <li key={slot.label}>
-                <button
-                  type="button"
-                  data-time={slot.label}
-                  aria-pressed={slot.label === selectedTime}
-                  aria-describedby={error ? ERROR_ID : undefined}
-                  tabIndex={slot.label === focusTime ? 0 : -1}
-                  onClick={() => {
-                    setArrowTime(slot.label);
-                    onSelectTime(slot.label);
-                  }}
-                  className={`${choiceBase} ${choiceIdle} min-h-11 w-full px-0.5 py-2 font-medium whitespace-nowrap tabular-nums max-[419px]:text-xs`}
+            {slotsByDayPart(selectedDay.slots).map(({ part, slots }) => (
+              <li key={part}>
+                <h4
+                  id={`time-slots-${part}`}
+                  className="text-xs font-semibold tracking-wide text-ink-muted uppercase"
                 >
-                  {slot.label}
-                </button>
+                  {part}
+                </h4>
+                <ul
+                  role="list"
+                  aria-labelledby={`time-slots-${part}`}
+                  className={`mt-2 grid ${SLOT_COLUMNS} gap-1.5 sm:gap-2`}
+                >
+                  {slots.map((slot) => (
+                    <li key={slot.label}>
+                      <button
+                        type="button"
+                        data-time={slot.label}
+                        aria-pressed={slot.label === selectedTime}
+                        aria-describedby={error ? ERROR_ID : undefined}
+                        tabIndex={slot.label === focusTime ? 0 : -1}
+                        onClick={() => {
+                          setArrowTime(slot.label);
+                          onSelectTime(slot.label);
+                        }}
+                        className={`${choiceBase} ${choiceIdle} min-h-11 w-full px-0.5 py-2 font-medium whitespace-nowrap tabular-nums max-[419px]:text-xs`}
+                      >
+                        {slot.label}
+                      </button>
+                    </li>
+                  ))}
+                </ul>
               </li>
             ))}
           </ul>
