@@ -130,11 +130,8 @@ function ServiceBooking({ service, services }: { service: Service; services: Ser
         </div>
       </div>
 
-      <div className="mt-6">
-        <InfoCards service={service} />
-      </div>
-
-      <section id="book" aria-labelledby="book-heading" className="mt-16">
+      {/* The form before the other rates: on a phone they would push it three screens down. */}
+      <section id="book" aria-labelledby="book-heading" className="mt-12 sm:mt-16">
         <h2 id="book-heading" className="text-2xl font-bold tracking-tight text-brand">
           Schedule your ride
         </h2>
@@ -151,6 +148,10 @@ function ServiceBooking({ service, services }: { service: Service; services: Ser
           <BookingForm service={service} />
         )}
       </section>
+
+      <div className="mt-16">
+        <InfoCards service={service} />
+      </div>
 
       <section aria-labelledby="ride-changes-heading" className={`${card} mt-16 p-6 sm:p-8`}>
         <RideChangesPolicy />

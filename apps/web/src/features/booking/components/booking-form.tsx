@@ -25,6 +25,7 @@ import { ContactForm } from './contact-form.tsx';
 import { DepositBox } from './deposit-box.tsx';
 import { initialPhone, makePhoneValue } from './phone-input.tsx';
 import { RETURN_MESSAGES, ReturnNotice } from './return-notice.tsx';
+import { BookingBar } from './booking-bar.tsx';
 import { ReturnRide } from './return-ride.tsx';
 import { RideEstimate } from './ride-estimate.tsx';
 import { ServiceTypeSelect } from './service-type-select.tsx';
@@ -131,6 +132,7 @@ export function BookingForm({ service }: { service: Service }) {
   const checks = useRef(0);
   const formRef = useRef<HTMLFormElement>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
+  const bookRef = useRef<HTMLButtonElement>(null);
 
   // A car with a single service type has no dropdown: that type is the choice.
   const serviceType = types.length === 1 ? (types[0] ?? '') : chosenType;
@@ -349,6 +351,7 @@ export function BookingForm({ service }: { service: Service }) {
               />
             </div>
             <button
+              ref={bookRef}
               type="submit"
               disabled={step !== false}
               aria-busy={step !== false}
@@ -367,6 +370,15 @@ export function BookingForm({ service }: { service: Service }) {
             </p>
           </div>
         </div>
+        {restored && (
+          <BookingBar
+            service={service}
+            day={chosenDay}
+            time={freeTime}
+            formButton={bookRef}
+            busy={step !== false}
+          />
+        )}
       </fieldset>
     </form>
   );
