@@ -5,6 +5,7 @@ import {
   formatDollars,
   formatEstimateLength,
   listBookableDays,
+  MESSAGES,
   NOTES_TOO_LONG_MESSAGE,
   PROMOTED_MODEL,
   PROMOTION_PERCENT,
@@ -15,14 +16,22 @@ import {
 } from '@app/shared';
 import type { Locator, Page } from '@playwright/test';
 import { cardWithHeading, expect, literal, test, waitUntilStill } from '../fixtures.ts';
-import { field, registerAccount } from './account-helpers.ts';
-import { bookButton, dayStrip, logInViaApi, openCar, timeList } from './booking-helpers.ts';
+import { field, registerAccount, toast } from './account-helpers.ts';
+import {
+  bookButton,
+  consentBox,
+  dayStrip,
+  logInViaApi,
+  openCar,
+  timeList,
+} from './booking-helpers.ts';
 
 /*
  * Issue 17, the customer's journey: the estimate beside the Book button, the promotion kept on
  * the promoted model's pages, an unavailable car said first, and the booking form's rules as
- * the spec has them (the 10-digit phone, notes counted in words, 5 slots a row). Nothing here
- * books a slot: the cars' slots stay as the other specs count them.
+ * the spec has them (the 10-digit phone, notes counted in words, 5 slots a row), and the phone's
+ * journey (the bar at the bottom, the times by part of the day, the form before the other
+ * rates). Nothing here books a slot: the cars' slots stay as the other specs count them.
  */
 
 // Pages with the booking form, axe at each state: longer than the default 30 s on a busy machine.
@@ -310,5 +319,125 @@ test.describe('the booking form against the spec', () => {
     });
     expect(notesOnly.status()).toBe(400);
     expect(((await notesOnly.json()) as { message: string }).message).toBe(NOTES_TOO_LONG_MESSAGE);
+  });
+});
+
+test.describe('the phone journey', () => {
+  /** The bar at the bottom of the car page on a phone: its Book button. */
+  const barBook = (page: Page) =>
+    page.getByRole('main').getByRole('button', { name: 'Book', exact: true });
+  const bar = (page: Page) => page.locator('[data-booking-bar]');
+
+  test('a bar holds the day, time, deposit and Book; times by part of the day; the form first', async ({
+    page,
+    services,
+    isMobile,
+    expectNoA11yViolations,
+  }) => {
+    const account = await registerAccount(page.request, 'phone-journey');
+    await logInViaApi(page.request, account);
+    const { car } = plainRideCar(services);
+    await openCar(page, car);
+    const main = page.getByRole('main');
+
+    // The form comes before the other rates.
+    const [form, rates] = await Promise.all(
+      [
+        main.getByRole('heading', { name: 'Schedule your ride', exact: true }),
+        main.getByRole('heading', { name: 'Multi-Hour Rate', exact: true }),
+      ].map((heading) => heading.boundingBox()),
+    );
+    expect(form?.y ?? Infinity).toBeLessThan(rates?.y ?? 0);
+
+    if (!isMobile) {
+      // Wide screens keep the selection beside the form: no bar.
+      await expect(barBook(page)).toHaveCount(0);
+    } else {
+      // At the top of the page the bar is there, with the deposit and no time yet.
+      await expect(barBook(page)).toBeVisible();
+      await expect(bar(page)).toContainText('No time chosen');
+      await expect(bar(page)).toContainText(`Deposit ${formatDollars(depositDollars(car.fees))}`);
+      await expectNoA11yViolations();
+    }
+
+    // A whole day ahead: its times by morning, afternoon and evening, five a row, 44 px targets.
+    const days = listBookableDays(new Date(), car.slots_booked);
+    const ahead = days[3];
+    if (!ahead) throw new Error('the window is shorter than four days');
+    await stripDay(page, ahead).click();
+    const grid = timeList(page);
+    for (const part of ['Morning', 'Afternoon', 'Evening']) {
+      const times = grid.getByRole('list', { name: part, exact: true }).getByRole('button');
+      const boxes = await times.evaluateAll((nodes) =>
+        nodes.map((n) => {
+          const box = n.getBoundingClientRect();
+          return { top: Math.round(box.top), width: box.width, height: box.height };
+        }),
+      );
+      expect(boxes.length, `${part} has times`).toBeGreaterThan(5);
+      expect(new Set(boxes.slice(0, 5).map((box) => box.top)).size, `${part}: five a row`).toBe(1);
+      expect(boxes[5]?.top).toBeGreaterThan(boxes[0]?.top ?? 0);
+      for (const box of boxes) {
+        expect(Math.min(box.width, box.height), `${part}: 44 px targets`).toBeGreaterThanOrEqual(
+          44,
+        );
+      }
+    }
+    expect(await grid.getByRole('button').count()).toBe(ahead.slots.length);
+
+    // Down from the morning's last row goes on to the afternoon's first, in line.
+    const morning = grid.getByRole('list', { name: 'Morning', exact: true }).getByRole('button');
+    const afternoon = grid
+      .getByRole('list', { name: 'Afternoon', exact: true })
+      .getByRole('button');
+    const lastMorning = morning.last();
+    await lastMorning.focus();
+    await page.keyboard.press('ArrowDown');
+    const focusedLabel = await page.evaluate(() => document.activeElement?.textContent ?? '');
+    expect(await afternoon.allTextContents()).toContain(focusedLabel);
+    const [from, to] = await Promise.all(
+      [lastMorning, afternoon.filter({ hasText: focusedLabel })].map((b) => b.boundingBox()),
+    );
+    expect(to?.x, 'ArrowDown stays in the column').toBe(from?.x);
+
+    // Choosing a time shows it in the bar.
+    const time = afternoon.first();
+    const label = ((await time.textContent()) ?? '').trim();
+    await time.click();
+    await expect(time).toHaveAttribute('aria-pressed', 'true');
+    if (!isMobile) return;
+    await expect(bar(page)).toContainText(
+      `${ahead.weekday} ${ahead.monthShort} ${ahead.day} · ${label}`,
+    );
+
+    // The form's own Book on screen: the bar steps aside; away from it, the bar is back.
+    await bookButton(page).scrollIntoViewIfNeeded();
+    await expect(barBook(page)).toHaveCount(0);
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+    await expect(barBook(page)).toBeVisible();
+
+    // Focus moved by Tab is never hidden under the bar (measured once the page rests and the
+    // bar has answered where the form's button is).
+    await field(main, 'Service type').focus();
+    for (let stop = 0; stop < 8; stop++) {
+      await page.keyboard.press('Tab');
+      await waitUntilStill(page);
+      const overlap = await page.evaluate(async () => {
+        await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+        const focused = document.activeElement;
+        const barBox = document.querySelector('[data-booking-bar]')?.getBoundingClientRect();
+        if (!focused || !barBox || focused.closest('[data-booking-bar]')) return 0;
+        return Math.max(0, focused.getBoundingClientRect().bottom - barBox.top);
+      });
+      expect(overlap, `tab stop ${stop + 1}: focus above the bar`).toBe(0);
+    }
+
+    // Book in the bar submits the form: the spec's first check, marked inline.
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+    await expect(consentBox(page)).not.toBeChecked();
+    await barBook(page).click();
+    await expect(toast(page, MESSAGES.agreeToTerms)).toBeVisible();
+    await expect(consentBox(page)).toHaveAttribute('aria-invalid', 'true');
+    await expectNoA11yViolations();
   });
 });
