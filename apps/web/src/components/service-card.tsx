@@ -12,6 +12,13 @@ interface ServiceCardProps {
 }
 
 /** One car of the catalogue. The whole card is a single link to its booking page. */
+/**
+ * For the list item holding a card: drawn only near the screen, its place held meanwhile by a
+ * card's height (a picture beside the text on a phone, above it from 480 px).
+ */
+export const CARD_DRAWN_NEAR_SCREEN =
+  'render-near-screen [--drawn-size:auto_10rem] min-[480px]:[--drawn-size:auto_22rem]';
+
 export function ServiceCard({ service, eager = false, headingLevel = 'h3' }: ServiceCardProps) {
   const Heading = headingLevel;
   const availability = service.available ? 'Available' : 'Not Available';

@@ -149,11 +149,14 @@ function ServiceBooking({ service, services }: { service: Service; services: Ser
         )}
       </section>
 
-      <div className="mt-16">
+      <div className="render-near-screen mt-16 [--drawn-size:auto_30rem]">
         <InfoCards service={service} />
       </div>
 
-      <section aria-labelledby="ride-changes-heading" className={`${card} mt-16 p-6 sm:p-8`}>
+      <section
+        aria-labelledby="ride-changes-heading"
+        className={`${card} render-near-screen mt-16 p-6 sm:p-8`}
+      >
         <RideChangesPolicy />
       </section>
 

@@ -15,7 +15,7 @@ import { useSession } from '../state/session.tsx';
 import { BrandIcon } from '../components/brand-icon.tsx';
 import { PageLoading } from '../components/page-loading.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
-import { ServiceCard } from '../components/service-card.tsx';
+import { CARD_DRAWN_NEAR_SCREEN, ServiceCard } from '../components/service-card.tsx';
 import {
   buttonOnDark,
   buttonPrimary,
@@ -230,7 +230,7 @@ function TopCars({ services, loading }: { services: Service[]; loading: boolean 
       ) : (
         <ul className="mt-8 grid gap-4 sm:grid-cols-2 sm:gap-6 lg:grid-cols-3 xl:grid-cols-5">
           {services.map((service, index) => (
-            <li key={service._id}>
+            <li key={service._id} className={CARD_DRAWN_NEAR_SCREEN}>
               <ServiceCard service={service} eager={index < 2} />
             </li>
           ))}

@@ -6,7 +6,7 @@ import { BrandIcon } from '../components/brand-icon.tsx';
 import { ModelFilter } from '../components/model-filter.tsx';
 import { PageLoading } from '../components/page-loading.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
-import { ServiceCard } from '../components/service-card.tsx';
+import { CARD_DRAWN_NEAR_SCREEN, ServiceCard } from '../components/service-card.tsx';
 import { buttonSecondary, container, eyebrow } from '../components/ui/styles.ts';
 
 const NotFoundPage = lazy(() => import('./not-found.tsx'));
@@ -102,7 +102,7 @@ function ServicesView({ model }: { model: CarModel | undefined }) {
               ) : (
                 <ul className="grid gap-4 sm:grid-cols-2 sm:gap-6 xl:grid-cols-3">
                   {shown.map((service, index) => (
-                    <li key={service._id}>
+                    <li key={service._id} className={CARD_DRAWN_NEAR_SCREEN}>
                       <ServiceCard service={service} eager={index < 3} headingLevel="h3" />
                     </li>
                   ))}

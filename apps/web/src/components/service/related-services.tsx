@@ -15,7 +15,11 @@ export function RelatedServices({ service, services }: { service: Service; servi
   if (related.length === 0) return null;
 
   return (
-    <section id="related" aria-labelledby="related-heading" className="mt-16 scroll-mt-24">
+    <section
+      id="related"
+      aria-labelledby="related-heading"
+      className="render-near-screen mt-16 scroll-mt-24"
+    >
       <h2 id="related-heading" className="text-2xl font-bold tracking-tight text-brand">
         Related services
       </h2>

@@ -195,7 +195,12 @@ export function SlotPicker({
           const chosen = day.key === selectedDayKey;
           const full = day.slots.length === 0;
           return (
-            <li key={day.key} className="snap-start">
+            <li
+              key={day.key}
+              // The days beyond the strip's edge are drawn as they scroll in; the chosen one,
+              // white on the brand colour, always (styles.css, render-near-screen).
+              className={`snap-start ${chosen ? '' : 'render-near-screen [--drawn-size:4rem_5rem]'}`}
+            >
               <button
                 type="button"
                 data-day={day.key}
