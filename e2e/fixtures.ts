@@ -35,7 +35,11 @@ export async function waitUntilStill(page: Page): Promise<void> {
     }
     const short = document.getAnimations().filter((animation) => {
       const { endTime } = animation.effect?.getComputedTiming() ?? {};
-      return animation.playState === 'running' && Number(endTime) <= 1000;
+      // A part not drawn yet (content-visibility: auto, far from the screen) runs no animation
+      // until it is: its transitions neither move anything nor end.
+      const target = (animation.effect as KeyframeEffect | null)?.target;
+      const drawn = target?.checkVisibility({ contentVisibilityAuto: true }) ?? true;
+      return animation.playState === 'running' && Number(endTime) <= 1000 && drawn;
     });
     await Promise.all(short.map((animation) => animation.finished.catch(() => undefined)));
   });

@@ -330,8 +330,9 @@ test.describe('the day strip and the time grid for assistive technology', () => 
     for (const path of ['/', `/appointment/${inspectedCar(services)._id}`]) {
       await page.goto(path);
       await expect(main(page).getByRole('heading', { level: 1 })).toBeVisible();
-      // Every control there: the car page's booking form is drawn once the profile is known.
+      // Every control there: the car page's booking form is live (enabled) once hydrated.
       await expect(main(page).getByText('Loading...')).toHaveCount(0);
+      if (path !== '/') await expect(bookButton(page)).toBeEnabled();
       const footerLast = page.getByRole('contentinfo').getByRole('link').last();
       await tabTo(page, footerLast);
       // Backwards the page scrolls up to each control: the sticky header must not hide it.
