@@ -11,7 +11,6 @@ interface ServiceCardProps {
   headingLevel?: 'h2' | 'h3';
 }
 
-/** One car of the catalogue. The whole card is a single link to its booking page. */
 /**
  * For the list item holding a card: drawn only near the screen, its place held meanwhile by a
  * card's height (a picture beside the text on a phone, above it from 480 px).
@@ -19,6 +18,7 @@ interface ServiceCardProps {
 export const CARD_DRAWN_NEAR_SCREEN =
   'render-near-screen [--drawn-size:auto_10rem] min-[480px]:[--drawn-size:auto_22rem]';
 
+/** One car of the catalogue. The whole card is a single link to its booking page. */
 export function ServiceCard({ service, eager = false, headingLevel = 'h3' }: ServiceCardProps) {
   const Heading = headingLevel;
   const availability = service.available ? 'Available' : 'Not Available';
