@@ -97,7 +97,17 @@ export async function measureBookingSqlFloor(options: {
   durationS: number;
   connections: number;
 }): Promise<BookingSqlFloor> {
-  const { durationS, connections } = options;
+  return (await prepareBookingSqlFloor())(options);
+}
+
+/**
+ * Makes the floor's database once (migrated, demo catalogue, the customers and their sessions)
+ * and answers a pgbench run on it, to call as many times as wanted: bench:booking runs it in
+ * turn with the site. Every run books slots after the last run's.
+ */
+export async function prepareBookingSqlFloor(): Promise<
+  (options: { durationS: number; connections: number }) => Promise<BookingSqlFloor>
+> {
   const databaseUrl = await createBenchDatabase('bench_booking_sql');
   const handle = await createDb({ url: databaseUrl, poolSize: 2 });
   await prepareDb(handle, { seed: true });
@@ -126,8 +136,19 @@ export async function measureBookingSqlFloor(options: {
     await client.end();
   }
 
-  const dir = makeTempDir('bench-booking-sql');
-  writeFileSync(join(dir, 'booking.sql'), bookingScript(carId));
+  const script = makeTempDir('bench-booking-sql');
+  writeFileSync(join(script, 'booking.sql'), bookingScript(carId));
+  return ({ durationS, connections }) => pgbench(databaseUrl, script, durationS, connections);
+}
+
+async function pgbench(
+  databaseUrl: string,
+  script: string,
+  durationS: number,
+  connections: number,
+): Promise<BookingSqlFloor> {
+  // Each run's log in a directory of its own.
+  const dir = makeTempDir('bench-booking-sql-run');
   const url = new URL(databaseUrl);
   const description =
     `pgbench: ${durationS} s, ${connections} clients, prepared statements, on ${url.host} ` +
@@ -137,7 +158,7 @@ export async function measureBookingSqlFloor(options: {
     [
       ...['-h', url.hostname, '-p', url.port || '5432', '-U', decodeURIComponent(url.username)],
       ...['-n', '-c', String(connections), '-j', '2', '-T', String(durationS), '-M', 'prepared'],
-      ...['-f', 'booking.sql', '-l', url.pathname.slice(1)],
+      ...['-f', join(script, 'booking.sql'), '-l', url.pathname.slice(1)],
     ],
     { cwd: dir },
   ).catch((error: unknown) => {
