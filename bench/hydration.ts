@@ -15,8 +15,8 @@
  * - long tasks (over 50 ms): how many, the longest, and the blocking time after the first paint
  *   (each one's time beyond 50 ms, as total blocking time counts it);
  * - when the page was hydrated (its heading owned by React) and when it first painted;
- * - how many elements had their style computed and how many layout objects were laid out:
- *   counts of work, which repeat from run to run whatever else the machine is doing;
+ * - how many elements had their style computed and how many layout objects were laid out
+ *   (median and range): counts of work, which move far less than the times on a busy machine;
  *
  * and, over all the page's runs, the traced events and the functions with the most self time,
  * the functions named and placed in the sources through the build's source maps: where a cut
@@ -45,6 +45,8 @@ const CPU_SLOWDOWN = 4;
  * aside): served beside this one and loaded in turn with it, so the two compare in one run.
  */
 const BASE_DIST = process.env.BENCH_BASE_DIST;
+/** When set (`home,services,model,car`), only those pages. */
+const ONLY_PAGES = process.env.BENCH_PAGES?.split(',').map((key) => key.trim());
 const LONG_TASK_MS = 50;
 /** Events and functions listed per page, by self time. */
 const TOP = 12;
@@ -310,6 +312,11 @@ async function load(browser: Browser, url: string, sourceMaps: SourceMaps): Prom
 
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 
+/** A count's median and, in brackets, its range over the loads. */
+function spread(values: number[]): string {
+  return `${median(values)} (${Math.min(...values)}-${Math.max(...values)})`;
+}
+
 function sumOf(
   events: TraceEvent[],
   name: string,
@@ -363,12 +370,21 @@ runMain(async () => {
 
   const [first] = sites;
   if (!first) throw new Error('No site to measure.');
-  const pages: { name: string; path: (at: Site) => string }[] = [
-    { name: 'home', path: () => '/' },
-    { name: 'services', path: () => '/services' },
-    { name: `model page (${first.car.type})`, path: (at) => `/services/${at.car.type}` },
-    { name: `car page (${first.car.name})`, path: (at) => `/appointment/${at.car._id}` },
+  const allPages: { key: string; name: string; path: (at: Site) => string }[] = [
+    { key: 'home', name: 'home', path: () => '/' },
+    { key: 'services', name: 'services', path: () => '/services' },
+    {
+      key: 'model',
+      name: `model page (${first.car.type})`,
+      path: (at) => `/services/${at.car.type}`,
+    },
+    {
+      key: 'car',
+      name: `car page (${first.car.name})`,
+      path: (at) => `/appointment/${at.car._id}`,
+    },
   ];
+  const pages = allPages.filter(({ key }) => !ONLY_PAGES || ONLY_PAGES.includes(key));
   const sourceMaps = sourceMapsOf(distDir);
   const summary: string[][] = [
     [
@@ -407,8 +423,8 @@ runMain(async () => {
         ms(mid((l) => l.blockingMs)),
         ms(mid((l) => l.fcpMs)),
         ms(mid((l) => l.hydratedMs)),
-        String(mid((l) => l.styled)),
-        String(mid((l) => l.laidOut)),
+        spread(measured.map((l) => l.styled)),
+        spread(measured.map((l) => l.laidOut)),
       ]);
     }
     const measured = loads.get(first) ?? [];

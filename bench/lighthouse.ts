@@ -28,6 +28,8 @@ import {
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Lighthouse's figures move from run to run: each page is measured this many times. */
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
+/** When set (`home,services,model,car`), only those pages: to look again at one page quickly. */
+const ONLY_PAGES = process.env.BENCH_PAGES?.split(',').map((key) => key.trim());
 /** When set, every run's full report (JSON) is kept there, to open in the Lighthouse viewer. */
 const REPORT_DIR = process.env.BENCH_REPORT_DIR;
 
@@ -167,11 +169,11 @@ runMain(async () => {
   );
 
   const pages = [
-    { name: 'home', path: '/' },
-    { name: 'services', path: '/services' },
-    { name: `model page (${car.type})`, path: `/services/${car.type}` },
-    { name: `car page (${car.name})`, path: `/appointment/${car._id}` },
-  ];
+    { key: 'home', name: 'home', path: '/' },
+    { key: 'services', name: 'services', path: '/services' },
+    { key: 'model', name: `model page (${car.type})`, path: `/services/${car.type}` },
+    { key: 'car', name: `car page (${car.name})`, path: `/appointment/${car._id}` },
+  ].filter(({ key }) => !ONLY_PAGES || ONLY_PAGES.includes(key));
 
   /** Each page RUNS times, printed as it goes; the medians. */
   async function measurePages(when: 'quiet' | 'busy') {
