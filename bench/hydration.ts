@@ -3,7 +3,7 @@
  * (`npm run bench:hydration`).
  *
  * Builds the web app into a temp dir and starts the real server on it (fresh embedded database),
- * then loads `/`, `/services`, the first demo car's model page and its car page, `BENCH_RUNS`
+ * then loads `/`, `/services`, the model page and the car page of the first car by name, `BENCH_RUNS`
  * times each (5), every load in a new Chromium page with a phone's viewport and its CPU slowed 4x
  * (Lighthouse's model of a mid-range phone); with `BENCH_BASE_DIST`, another build too, served
  * beside it and loaded in turn. Each load is traced (Chromium's devtools timeline
@@ -259,7 +259,6 @@ async function load(browser: Browser, url: string, sourceMaps: SourceMaps): Prom
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     await browser.startTracing(page, { categories: CATEGORIES });
-    const start = Date.now();
     await page.goto(url, { waitUntil: 'load' });
     // Hydrated: the server's heading is React's (its fiber is attached to the very element).
     const hydrated = await page.waitForFunction(
@@ -278,7 +277,6 @@ async function load(browser: Browser, url: string, sourceMaps: SourceMaps): Prom
     );
     const hydratedMs = Number(await hydrated.jsonValue());
     await page.waitForTimeout(1000);
-    if (Date.now() - start > 60_000) console.warn(`  ${url} took over a minute`);
     const trace = JSON.parse((await browser.stopTracing()).toString()) as {
       traceEvents: TraceEvent[];
     };
