@@ -23,15 +23,19 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
  * animations (a toast sliding in, a menu opening) have ended. axe measures where things are;
  * halfway through the booking form's scroll to the top, the sticky header lies across links it
  * leaves clear once the page rests. Long animations (a toast's 5 s countdown bar) are not waited
- * for: they move nothing.
+ * for: they move nothing. A page that never rests fails here, saying so, rather than timing out
+ * the test.
  */
 export async function waitUntilStill(page: Page): Promise<void> {
-  await page.evaluate(async () => {
+  const restless = await page.evaluate(async () => {
     const nextFrame = () => new Promise((done) => requestAnimationFrame(done));
-    for (let last = Number.NaN, stillFrames = 0; stillFrames < 3;) {
+    const scrolled: number[] = [];
+    for (let stillFrames = 0; stillFrames < 3;) {
       await nextFrame();
-      stillFrames = window.scrollY === last ? stillFrames + 1 : 0;
-      last = window.scrollY;
+      stillFrames = window.scrollY === scrolled.at(-1) ? stillFrames + 1 : 0;
+      scrolled.push(window.scrollY);
+      if (scrolled.length > 600)
+        return `the page kept scrolling: ${scrolled.slice(-10).join(', ')}`;
     }
     const short = document.getAnimations().filter((animation) => {
       const { endTime } = animation.effect?.getComputedTiming() ?? {};
@@ -41,8 +45,18 @@ export async function waitUntilStill(page: Page): Promise<void> {
       const drawn = target?.checkVisibility({ contentVisibilityAuto: true }) ?? true;
       return animation.playState === 'running' && Number(endTime) <= 1000 && drawn;
     });
-    await Promise.all(short.map((animation) => animation.finished.catch(() => undefined)));
+    // A part drawn now may be skipped by the next frame (the day strip scrolled on), and its
+    // animation then never ends: two seconds on, every short one is past its end, and whatever
+    // still runs moves nothing.
+    const ended = (animation: Animation) =>
+      Promise.race([
+        animation.finished.catch(() => undefined),
+        new Promise((done) => setTimeout(done, 2000)),
+      ]);
+    await Promise.all(short.map(ended));
+    return undefined;
   });
+  expect(restless, 'the page comes to rest').toBeUndefined();
 }
 
 /**
