@@ -28,6 +28,7 @@ import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import { chromium, type Browser } from 'playwright-core';
 import {
   ROOT_DIR,
+  chosenPages,
   makeTempDir,
   median,
   onCleanup,
@@ -45,8 +46,6 @@ const CPU_SLOWDOWN = 4;
  * aside): served beside this one and loaded in turn with it, so the two compare in one run.
  */
 const BASE_DIST = process.env.BENCH_BASE_DIST;
-/** When set (`home,services,model,car`), only those pages. */
-const ONLY_PAGES = process.env.BENCH_PAGES?.split(',').map((key) => key.trim());
 const LONG_TASK_MS = 50;
 /** Events and functions listed per page, by self time. */
 const TOP = 12;
@@ -368,7 +367,7 @@ runMain(async () => {
 
   const [first] = sites;
   if (!first) throw new Error('No site to measure.');
-  const allPages: { key: string; name: string; path: (at: Site) => string }[] = [
+  const pages = chosenPages<{ key: string; name: string; path: (at: Site) => string }>([
     { key: 'home', name: 'home', path: () => '/' },
     { key: 'services', name: 'services', path: () => '/services' },
     {
@@ -381,8 +380,7 @@ runMain(async () => {
       name: `car page (${first.car.name})`,
       path: (at) => `/appointment/${at.car._id}`,
     },
-  ];
-  const pages = allPages.filter(({ key }) => !ONLY_PAGES || ONLY_PAGES.includes(key));
+  ]);
   const sourceMaps = sourceMapsOf(distDir);
   const summary: string[][] = [
     [

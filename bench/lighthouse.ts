@@ -16,6 +16,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import {
   ROOT_DIR,
+  chosenPages,
   makeTempDir,
   median,
   onCleanup,
@@ -28,8 +29,6 @@ import {
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Lighthouse's figures move from run to run: each page is measured this many times. */
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
-/** When set (`home,services,model,car`), only those pages: to look again at one page quickly. */
-const ONLY_PAGES = process.env.BENCH_PAGES?.split(',').map((key) => key.trim());
 /** When set, every run's full report (JSON) is kept there, to open in the Lighthouse viewer. */
 const REPORT_DIR = process.env.BENCH_REPORT_DIR;
 
@@ -168,12 +167,12 @@ runMain(async () => {
     () => chrome.process.kill('SIGKILL'),
   );
 
-  const pages = [
+  const pages = chosenPages([
     { key: 'home', name: 'home', path: '/' },
     { key: 'services', name: 'services', path: '/services' },
     { key: 'model', name: `model page (${car.type})`, path: `/services/${car.type}` },
     { key: 'car', name: `car page (${car.name})`, path: `/appointment/${car._id}` },
-  ].filter(({ key }) => !ONLY_PAGES || ONLY_PAGES.includes(key));
+  ]);
 
   /** Each page RUNS times, printed as it goes; the medians. */
   async function measurePages(when: 'quiet' | 'busy') {

@@ -269,6 +269,22 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 }
 
+/**
+ * The public pages a page benchmark measures: all of them, or those BENCH_PAGES names
+ * (`home,services,model,car`), to look again at one page quickly. A name of no page is an error,
+ * not an empty run.
+ */
+export function chosenPages<T extends { key: string }>(pages: T[]): T[] {
+  const names = process.env.BENCH_PAGES?.split(',').map((key) => key.trim());
+  if (!names) return pages;
+  const unknown = names.filter((name) => !pages.some(({ key }) => key === name));
+  if (unknown.length > 0) {
+    const known = pages.map(({ key }) => key).join(',');
+    throw new Error(`BENCH_PAGES: no page ${unknown.join(', ')} (the pages: ${known})`);
+  }
+  return pages.filter(({ key }) => names.includes(key));
+}
+
 export function verdict(ok: boolean): string {
   return ok ? 'OK' : 'OVER BUDGET';
 }

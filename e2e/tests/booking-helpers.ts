@@ -39,7 +39,7 @@ export function carFor(
 
 /**
  * The car of the keyboard journey: the first several-type car that carFor never hands out.
- * Both projects book it, each on days of its own (see keyboard.spec.ts).
+ * Both projects book it, each on days of its own (nearFreeSlot).
  */
 export function keyboardCar(services: Service[]): Service {
   const car = multiTypeCars(services)[Object.keys(CAR_USE).length * 2];
@@ -56,6 +56,11 @@ export function singleTypeCarFor(services: Service[], testInfo: TestInfo): Servi
   const car = cars[1 + (testInfo.project.name === 'mobile' ? 1 : 0)];
   if (!car) throw new Error('the demo data lacks available single-type cars');
   return car;
+}
+
+/** One of `items`, at random; undefined when there is none. */
+function atRandom<T>(items: readonly T[]): T | undefined {
+  return items[Math.floor(Math.random() * items.length)];
 }
 
 /**
@@ -77,10 +82,28 @@ export function randomFreeSlot(
       : half === 'second'
         ? days.slice(middle, -1)
         : days.slice(3, -1);
-  const candidates = window.filter((day) => day.slots.length > 1);
-  const day = candidates[Math.floor(Math.random() * candidates.length)];
+  const day = atRandom(window.filter((candidate) => candidate.slots.length > 1));
   if (!day) throw new Error(`no free day left for ${service.name}`);
-  const slot = day.slots[Math.floor(Math.random() * day.slots.length)];
+  const slot = atRandom(day.slots);
+  if (!slot) throw new Error(`no free time left on ${day.key} for ${service.name}`);
+  return { day, time: slot.label };
+}
+
+/**
+ * A random free slot a few arrow presses away, for the keyboard journey: each press checks the
+ * focus indicator (a second on a busy machine; 70 presses to a day in the strip's second half
+ * overran the test). One of the first ten free times of a day among days 3 to 16; the two
+ * projects book the same car (keyboardCar), each on alternate days.
+ */
+export function nearFreeSlot(service: Service, isMobile: boolean): { day: SlotDay; time: string } {
+  const days = listBookableDays(new Date(), service.slots_booked).slice(3, 17);
+  const day = atRandom(
+    days.filter(
+      (candidate, index) => index % 2 === (isMobile ? 1 : 0) && candidate.slots.length > 0,
+    ),
+  );
+  if (!day) throw new Error(`no free day left for ${service.name}`);
+  const slot = atRandom(day.slots.slice(0, 10));
   if (!slot) throw new Error(`no free time left on ${day.key} for ${service.name}`);
   return { day, time: slot.label };
 }

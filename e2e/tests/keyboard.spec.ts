@@ -10,6 +10,7 @@ import {
   keyboardCar,
   logInViaApi,
   longDate,
+  nearFreeSlot,
   openCar,
   spokenDay,
   timeList,
@@ -103,24 +104,6 @@ async function arrowTo(page: Page, target: Locator, key: string, max = 100): Pro
 }
 
 const main = (page: Page) => page.getByRole('main');
-
-/**
- * A free slot a few arrow presses away, each press checking the focus indicator (a second on a
- * busy machine; 70 presses to a day in the strip's second half overran the test): one of the
- * first ten free times of a day among days 3 to 16. The two projects book the same car, each on
- * alternate days.
- */
-function nearFreeSlot(car: Service, isMobile: boolean): { day: SlotDay; time: string } {
-  const days = listBookableDays(new Date(), car.slots_booked)
-    .slice(3, 17)
-    .filter((day, index) => index % 2 === (isMobile ? 1 : 0) && day.slots.length > 0);
-  const day = days[Math.floor(Math.random() * days.length)];
-  if (!day) throw new Error(`no free day left for ${car.name}`);
-  const times = day.slots.slice(0, 10);
-  const slot = times[Math.floor(Math.random() * times.length)];
-  if (!slot) throw new Error(`no free time on ${day.key}`);
-  return { day, time: slot.label };
-}
 
 const dayButtonNamed = (page: Page, day: SlotDay) =>
   dayStrip(page).getByRole('button', { name: spokenDay(day), exact: true });
