@@ -12,9 +12,11 @@
  *      before (the median of the rounds': a shared machine's speed drifts by half within minutes,
  *      so only neighbours compare), p50, p99;
  *  (b) open loop: bookings sent at a fixed rate, half the floor's bookings/s, whatever the
- *      answers' pace: p50, p99;
+ *      answers' pace (`openLoop`): p50, p99, beside pgbench sending the booking's SQL at the
+ *      same rate;
  *  (c) contention: 200 customers booking the same slot at once, each on a connection already
- *      open (a customer on the car page): exactly one may win, and the burst's wall time.
+ *      open (a customer on the car page), three times on three slots: exactly one may win each,
+ *      and the bursts' wall time (their median), beside the floor's time for 200 bookings.
  * Drops its databases at the end. Figures beside their targets: nothing here fails on them.
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -26,7 +28,16 @@ import autocannon, { type Result } from 'autocannon';
 import pg from 'pg';
 import { listBookableDays } from '@app/shared';
 import { prepareBookingSqlFloor, type BookingSqlFloor } from './lib/booking-sql-floor.ts';
-import { makeTempDir, median, runMain, startServer, table, verdict } from './lib/harness.ts';
+import {
+  machineCpuMs,
+  makeTempDir,
+  median,
+  processCpuMs,
+  runMain,
+  startServer,
+  table,
+  verdict,
+} from './lib/harness.ts';
 import { createBenchDatabase } from './lib/postgres.ts';
 
 const DURATION_S = positive('BENCH_DURATION', 10);
@@ -34,6 +45,8 @@ const CONNECTIONS = positive('BENCH_CONNECTIONS', 50);
 const ROUNDS = positive('BENCH_ROUNDS', 3);
 const MAX_RATE = positive('BENCH_MAX_RATE', 1500);
 const CONTENDERS = 200;
+/** Bursts in (c), each on a slot of its own: a winner may win again (3 holds an account). */
+const BURSTS = 3;
 /** A customer may hold 3 unpaid slots (HOLDS_PER_ACCOUNT's default): one customer per 3 bookings. */
 const HOLDS_PER_CUSTOMER = 3;
 const BUDGET_P99_MS = 50;
@@ -158,7 +171,10 @@ function bookingBody(slot: Slot): string {
   });
 }
 
-/** One request on the customer's own keep-alive connection: its status and time. */
+/**
+ * One request on a keep-alive connection of `agent`: its status, and its time from `since` (by
+ * default when it is sent; an open loop passes when it was due).
+ */
 function send(
   baseUrl: string,
   agent: Agent,
@@ -166,8 +182,8 @@ function send(
   method: 'GET' | 'POST',
   path: string,
   body = '',
+  since = performance.now(),
 ): Promise<{ status: number; ms: number }> {
-  const started = performance.now();
   return new Promise((resolve, reject) => {
     const outgoing = httpRequest(
       `${baseUrl}${path}`,
@@ -185,13 +201,109 @@ function send(
       (response) => {
         response.resume();
         response.on('end', () =>
-          resolve({ status: response.statusCode ?? 0, ms: performance.now() - started }),
+          resolve({ status: response.statusCode ?? 0, ms: performance.now() - since }),
         );
       },
     );
     outgoing.on('error', reject);
     outgoing.end(body);
   });
+}
+
+/**
+ * An open loop: `rate` bookings a second for `seconds`, sent at evenly spaced instants whatever
+ * the answers' pace, over at most `connections` keep-alive connections (a booking due while all
+ * are busy waits for one, and that wait is counted). Each latency runs from the instant its
+ * booking was due, so a slow answer hides no later booking's wait (no coordinated omission).
+ * autocannon's rate option is not this: each connection books as fast as it can until it has
+ * made its share of the second, then idles, so every second starts with a burst.
+ *
+ * A customer's bookings (`take` hands out HOLDS_PER_CUSTOMER in a row) are spread over the run,
+ * as pgbench's random customers are: back to back, each would wait on the one before for the
+ * customer's row lock, which no real customer booking a few seconds apart meets.
+ */
+async function openLoop(
+  baseUrl: string,
+  rate: number,
+  seconds: number,
+  connections: number,
+  take: () => { slot: Slot; customer: Customer },
+): Promise<{ sorted: number[]; statuses: Map<number, number>; errors: number }> {
+  const agent = new Agent({ keepAlive: true, maxSockets: connections });
+  const total = Math.round(rate * seconds);
+  const interval = 1000 / rate;
+  const handedOut = Array.from({ length: total }, take);
+  // Every customer's first booking, then every second, then every third.
+  const bookings = Array.from({ length: HOLDS_PER_CUSTOMER }, (_, nth) =>
+    handedOut.filter((_, k) => k % HOLDS_PER_CUSTOMER === nth),
+  ).flat();
+  const answers: Promise<void>[] = [];
+  const latencies: number[] = [];
+  const statuses = new Map<number, number>();
+  let errors = 0;
+  const start = performance.now();
+  for (let i = 0; i < total;) {
+    // Everything due by now goes out, each timed from its own instant.
+    for (; i < total && start + i * interval <= performance.now(); i++) {
+      const { slot, customer } = bookings[i] as { slot: Slot; customer: Customer };
+      answers.push(
+        send(
+          baseUrl,
+          agent,
+          customer,
+          'POST',
+          '/api/user/book-appointment',
+          bookingBody(slot),
+          start + i * interval,
+        ).then(
+          ({ status, ms }) => {
+            statuses.set(status, (statuses.get(status) ?? 0) + 1);
+            if (status === 200) latencies.push(ms);
+          },
+          () => void errors++,
+        ),
+      );
+    }
+    await new Promise((wake) =>
+      setTimeout(wake, Math.max(0, start + i * interval - performance.now())),
+    );
+  }
+  await Promise.all(answers);
+  agent.destroy();
+  return { sorted: latencies.sort((a, b) => a - b), statuses, errors };
+}
+
+/** CPU time a booking, in ms, by whose it was. */
+interface CpuABooking {
+  floorDatabase: number;
+  floorClient: number;
+  siteDatabase: number;
+  siteServer: number;
+  siteClient: number;
+}
+
+interface CpuCounters {
+  machine: number;
+  server: number;
+  /** This process (autocannon runs in it) and the children it waited for (pgbench). */
+  own: number;
+  children: number;
+}
+
+function cpuNow(server: number): CpuCounters {
+  const self = processCpuMs('self');
+  return { machine: machineCpuMs(), server, own: self.own, children: self.children };
+}
+
+/** CPU time used between two readings, the rest being PostgreSQL's (and anything else's). */
+function cpuSince(before: CpuCounters, after: CpuCounters): CpuCounters & { rest: number } {
+  const used = {
+    machine: after.machine - before.machine,
+    server: after.server - before.server,
+    own: after.own - before.own,
+    children: after.children - before.children,
+  };
+  return { ...used, rest: used.machine - used.server - used.own - used.children };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -202,29 +314,6 @@ function percentile(sorted: number[], p: number): number {
 /** Bookings answered 200 in an autocannon run. */
 function bookingsMade(run: Result): number {
   return Number(run.statusCodeStats['200']?.count ?? 0);
-}
-
-/** An autocannon run's bookings, other answers and latencies. */
-function runTable(run: Result): string {
-  const ok = bookingsMade(run);
-  const others = Object.entries(run.statusCodeStats).filter(([status]) => status !== '200');
-  return table([
-    ['figure', 'value'],
-    ['bookings made (200)', String(ok)],
-    [
-      'other answers',
-      [
-        ...others.map(([status, { count }]) => `${count} x ${status}`),
-        ...(run.errors + run.timeouts > 0
-          ? [`${run.errors} errors, ${run.timeouts} timeouts`]
-          : []),
-      ].join(', ') || 'none',
-    ],
-    ['bookings/s', (ok / run.duration).toFixed(0)],
-    ['latency p50 ms', run.latency.p50.toFixed(1)],
-    ['latency p99 ms', run.latency.p99.toFixed(1)],
-    ['latency max ms', run.latency.max.toFixed(1)],
-  ]);
 }
 
 runMain(async () => {
@@ -250,7 +339,7 @@ runMain(async () => {
   const baseUrl = server.baseUrl;
 
   const slots = await distinctSlots(baseUrl);
-  const contested = slots.pop() as Slot;
+  const contested = slots.splice(-BURSTS, BURSTS);
   // Capacity for the runs (customers are prepared beforehand): BENCH_MAX_RATE bookings/s in each
   // round of (a), and half of it in (b), each with its second of warm-up.
   const maxBookings = Math.min(
@@ -282,12 +371,11 @@ runMain(async () => {
     if (i === slots.length - 1 || !customer) exhausted = true;
     return { slot: slots[i] as Slot, customer: customer ?? (customers.at(-1) as Customer) };
   };
-  const runFor = (seconds: number, overallRate?: number) =>
+  const runFor = (seconds: number) =>
     autocannon({
       url: baseUrl,
       connections: CONNECTIONS,
       duration: seconds,
-      ...(overallRate ? { overallRate } : {}),
       requests: [
         {
           method: 'POST',
@@ -313,13 +401,36 @@ runMain(async () => {
     `(a) ${ROUNDS} rounds, each: the floor for ${DURATION_S} s, then the site on distinct slots ` +
       `(warm-up 1 s, then ${DURATION_S} s), both at ${CONNECTIONS} connections`,
   );
-  const rounds: { floor: BookingSqlFloor; run: Result; siteRate: number; ratio: number }[] = [];
+  const rounds: {
+    floor: BookingSqlFloor;
+    run: Result;
+    siteRate: number;
+    ratio: number;
+    cpu: CpuABooking;
+  }[] = [];
   for (let round = 1; round <= ROUNDS; round++) {
+    let before = cpuNow(server.cpuMs());
     const floor = await measureFloor({ durationS: DURATION_S, connections: CONNECTIONS });
+    const floorCpu = cpuSince(before, cpuNow(server.cpuMs()));
     await runFor(1);
+    before = cpuNow(server.cpuMs());
     const run = await runFor(DURATION_S);
-    const siteRate = bookingsMade(run) / run.duration;
-    rounds.push({ floor, run, siteRate, ratio: siteRate / floor.bookingsPerSecond });
+    const siteCpu = cpuSince(before, cpuNow(server.cpuMs()));
+    const made = bookingsMade(run);
+    const siteRate = made / run.duration;
+    rounds.push({
+      floor,
+      run,
+      siteRate,
+      ratio: siteRate / floor.bookingsPerSecond,
+      cpu: {
+        floorDatabase: floorCpu.rest / floor.bookings,
+        floorClient: floorCpu.children / floor.bookings,
+        siteDatabase: siteCpu.rest / made,
+        siteServer: siteCpu.server / made,
+        siteClient: siteCpu.own / made,
+      },
+    });
     console.log(`round ${round}: ${floor.description}`);
   }
   console.log(
@@ -333,8 +444,9 @@ runMain(async () => {
         'site p99',
         'other answers',
         'site / floor',
+        'CPU ms a booking: floor, site',
       ],
-      ...rounds.map(({ floor, run, siteRate, ratio }, index) => [
+      ...rounds.map(({ floor, run, siteRate, ratio, cpu }, index) => [
         String(index + 1),
         floor.bookingsPerSecond.toFixed(0),
         `${floor.p99Ms.toFixed(1)} ms`,
@@ -343,11 +455,42 @@ runMain(async () => {
         `${run.latency.p99.toFixed(1)} ms`,
         String(run.non2xx + run.errors + run.timeouts),
         ratio.toFixed(2),
+        `${(cpu.floorDatabase + cpu.floorClient).toFixed(2)}, ` +
+          (cpu.siteDatabase + cpu.siteServer + cpu.siteClient).toFixed(2),
       ]),
     ]),
   );
   if (exhausted)
     console.log('(the run ran out of prepared slots or customers: raise BENCH_MAX_RATE)');
+  const cpu = (key: keyof CpuABooking) => median(rounds.map((r) => r.cpu[key]));
+  const floorTotal = cpu('floorDatabase') + cpu('floorClient');
+  const siteTotal = cpu('siteDatabase') + cpu('siteServer') + cpu('siteClient');
+  console.log(
+    `CPU time a booking, ms, median of the rounds (${availableParallelism()} CPUs: at most ` +
+      `${availableParallelism() * 1000} ms of it a second, shared by all)`,
+  );
+  console.log(
+    table([
+      ['', 'floor', 'site'],
+      [
+        'PostgreSQL (and the rest)',
+        cpu('floorDatabase').toFixed(2),
+        cpu('siteDatabase').toFixed(2),
+      ],
+      ['the server', '', cpu('siteServer').toFixed(2)],
+      [
+        'the load generator (pgbench / autocannon)',
+        cpu('floorClient').toFixed(2),
+        cpu('siteClient').toFixed(2),
+      ],
+      ['all', floorTotal.toFixed(2), siteTotal.toFixed(2)],
+    ]),
+  );
+  // Where the machine's CPUs are what runs out, bookings/s go as the inverse of the CPU a booking.
+  console.log(
+    `site / floor if the CPU alone set the pace: ${(floorTotal / siteTotal).toFixed(2)} ` +
+      '(the server and load generator share the cores PostgreSQL has to itself in the floor)',
+  );
   const floorRate = median(rounds.map((r) => r.floor.bookingsPerSecond));
   const siteRate = median(rounds.map((r) => r.siteRate));
   const ratio = median(rounds.map((r) => r.ratio));
@@ -362,27 +505,53 @@ runMain(async () => {
   );
   const openRate = Math.max(1, Math.round(floorRate / 2));
 
-  // (b) Open loop: a fixed rate, half the floor, sent on schedule however slow the answers are
-  // (autocannon's overallRate; its latencies count from when each request was due).
+  // (b) Open loop: a fixed rate, half the floor, sent on schedule however slow the answers are;
+  // the floor is pgbench on the booking's SQL at the same rate, just before.
   console.log(
-    `(b) open loop: ${openRate} bookings/s (half the floor) over ${CONNECTIONS} connections, ` +
-      `warm-up 1 s, then ${DURATION_S} s`,
+    `(b) open loop: ${openRate} bookings/s (half the floor) over ${CONNECTIONS} connections: ` +
+      `pgbench for ${DURATION_S} s, then the site (warm-up 1 s, then ${DURATION_S} s)`,
   );
-  await runFor(1, openRate);
-  const open = await runFor(DURATION_S, openRate);
-  console.log(runTable(open));
+  const openFloor = await measureFloor({
+    durationS: DURATION_S,
+    connections: CONNECTIONS,
+    rate: openRate,
+  });
+  await openLoop(baseUrl, openRate, 1, CONNECTIONS, take);
+  const open = await openLoop(baseUrl, openRate, DURATION_S, CONNECTIONS, take);
+  const openP50 = percentile(open.sorted, 50);
+  const openP99 = percentile(open.sorted, 99);
+  const others = [...open.statuses].filter(([status]) => status !== 200);
+  console.log(`floor: ${openFloor.description}`);
+  console.log(
+    table([
+      ['figure', 'floor (pgbench)', 'site'],
+      ['bookings made', String(openFloor.bookings), String(open.sorted.length)],
+      [
+        'other answers',
+        openFloor.failed === '0' ? 'none' : `${openFloor.failed} failed`,
+        [
+          ...others.map(([status, count]) => `${count} x ${status}`),
+          ...(open.errors > 0 ? [`${open.errors} errors`] : []),
+        ].join(', ') || 'none',
+      ],
+      ['latency p50 ms', openFloor.p50Ms.toFixed(1), openP50.toFixed(1)],
+      ['latency p99 ms', openFloor.p99Ms.toFixed(1), openP99.toFixed(1)],
+      ['latency max ms', openFloor.maxMs.toFixed(1), (open.sorted.at(-1) ?? NaN).toFixed(1)],
+    ]),
+  );
   if (exhausted)
     console.log('(the run ran out of prepared slots or customers: raise BENCH_MAX_RATE)');
   console.log(
-    `open-loop p99 at ${openRate} bookings/s: ${open.latency.p99.toFixed(1)} ms ` +
-      `(target < ${TARGET_OPEN_LOOP_P99_MS} ms: ${verdict(open.latency.p99 < TARGET_OPEN_LOOP_P99_MS)})\n`,
+    `open-loop p99 at ${openRate} bookings/s: ${openP99.toFixed(1)} ms, floor ` +
+      `${openFloor.p99Ms.toFixed(1)} ms (target < ${TARGET_OPEN_LOOP_P99_MS} ms: ` +
+      `${verdict(openP99 < TARGET_OPEN_LOOP_P99_MS)})\n`,
   );
 
-  // (c) Contention: CONTENDERS customers, one slot, all at once.
+  // (c) Contention: CONTENDERS customers, one slot, all at once; BURSTS times, a slot each.
   console.log(
-    `(c) contention: ${CONTENDERS} customers book ${contested.slotDate} ${contested.slotTime} at once`,
+    `(c) contention: ${CONTENDERS} customers book one slot at once, ${BURSTS} times ` +
+      `(${contested.map((slot) => `car ${slot.serviceId.slice(0, 8)} at ${slot.slotDate} ${slot.slotTime}`).join(', ')})`,
   );
-  const body = bookingBody(contested);
   // Each customer's connection is open before the burst, as a browser's is on the car page.
   const agents = contenders.map(() => new Agent({ keepAlive: true, maxSockets: 1 }));
   await Promise.all(
@@ -390,31 +559,70 @@ runMain(async () => {
       send(baseUrl, agents[i] as Agent, customer, 'GET', '/api/csrf-token'),
     ),
   );
-  const started = performance.now();
-  const answers = await Promise.all(
-    contenders.map((customer, i) =>
-      send(baseUrl, agents[i] as Agent, customer, 'POST', '/api/user/book-appointment', body),
-    ),
-  );
-  const burstMs = performance.now() - started;
+  const bursts: {
+    ms: number;
+    won: number;
+    taken: number;
+    p50: number;
+    p99: number;
+    cpu: ReturnType<typeof cpuSince>;
+  }[] = [];
+  for (const slot of contested) {
+    const body = bookingBody(slot);
+    const before = cpuNow(server.cpuMs());
+    const started = performance.now();
+    const answers = await Promise.all(
+      contenders.map((customer, i) =>
+        send(baseUrl, agents[i] as Agent, customer, 'POST', '/api/user/book-appointment', body),
+      ),
+    );
+    const ms = performance.now() - started;
+    const cpu = cpuSince(before, cpuNow(server.cpuMs()));
+    const sorted = answers.map((a) => a.ms).sort((x, y) => x - y);
+    bursts.push({
+      ms,
+      won: answers.filter((a) => a.status === 200).length,
+      taken: answers.filter((a) => a.status === 409).length,
+      p50: percentile(sorted, 50),
+      p99: percentile(sorted, 99),
+      cpu,
+    });
+  }
   for (const agent of agents) agent.destroy();
-  const won = answers.filter((a) => a.status === 200).length;
-  const taken = answers.filter((a) => a.status === 409).length;
-  const burst = answers.map((a) => a.ms).sort((x, y) => x - y);
+  const burstMs = median(bursts.map((b) => b.ms));
+  const allOneWinner = bursts.every((b) => b.won === 1);
+  // What PostgreSQL alone would take for as many bookings at its median pace in (a).
+  const burstFloorMs = (CONTENDERS / floorRate) * 1000;
   console.log(
     table([
-      ['figure', 'value'],
-      ['succeeded (200)', String(won)],
-      ['slot taken (409)', String(taken)],
-      ['other answers', String(CONTENDERS - won - taken)],
-      ['burst wall time ms', burstMs.toFixed(0)],
-      ['latency p50 ms', percentile(burst, 50).toFixed(1)],
-      ['latency p99 ms', percentile(burst, 99).toFixed(1)],
+      [
+        'burst',
+        'won (200)',
+        'taken (409)',
+        'other',
+        'wall ms',
+        'p50 ms',
+        'p99 ms',
+        'CPU ms: all, server',
+      ],
+      ...bursts.map((b, i) => [
+        String(i + 1),
+        String(b.won),
+        String(b.taken),
+        String(CONTENDERS - b.won - b.taken),
+        b.ms.toFixed(0),
+        b.p50.toFixed(1),
+        b.p99.toFixed(1),
+        `${b.cpu.machine.toFixed(0)}, ${b.cpu.server.toFixed(0)}`,
+      ]),
     ]),
   );
-  console.log(`exactly one booking must win: ${won === 1 ? 'OK' : `WRONG (${won} won)`}`);
   console.log(
-    `burst of ${CONTENDERS} on one slot: ${burstMs.toFixed(0)} ms ` +
+    `floor: ${CONTENDERS} bookings at its ${floorRate.toFixed(0)}/s take ${burstFloorMs.toFixed(0)} ms`,
+  );
+  console.log(`exactly one booking must win each burst: ${allOneWinner ? 'OK' : 'WRONG'}`);
+  console.log(
+    `burst of ${CONTENDERS} on one slot, median: ${burstMs.toFixed(0)} ms ` +
       `(target < ${TARGET_BURST_MS} ms: ${verdict(burstMs < TARGET_BURST_MS)})\n`,
   );
 
@@ -430,20 +638,30 @@ runMain(async () => {
         `>= ${TARGET_FLOOR_RATIO}`,
         verdict(ratio >= TARGET_FLOOR_RATIO),
       ],
-      [`open loop p50 at ${openRate}/s`, `${open.latency.p50.toFixed(1)} ms`, '', ''],
       [
-        `open loop p99 at ${openRate}/s`,
-        `${open.latency.p99.toFixed(1)} ms`,
-        `< ${TARGET_OPEN_LOOP_P99_MS} ms`,
-        verdict(open.latency.p99 < TARGET_OPEN_LOOP_P99_MS),
+        `open loop p50 at ${openRate}/s (floor ${openFloor.p50Ms.toFixed(1)} ms)`,
+        `${openP50.toFixed(1)} ms`,
+        '',
+        '',
       ],
       [
-        `burst of ${CONTENDERS} on one slot`,
+        `open loop p99 at ${openRate}/s (floor ${openFloor.p99Ms.toFixed(1)} ms)`,
+        `${openP99.toFixed(1)} ms`,
+        `< ${TARGET_OPEN_LOOP_P99_MS} ms`,
+        verdict(openP99 < TARGET_OPEN_LOOP_P99_MS),
+      ],
+      [
+        `burst of ${CONTENDERS} on one slot, median (floor ${burstFloorMs.toFixed(0)} ms)`,
         `${burstMs.toFixed(0)} ms`,
         `< ${TARGET_BURST_MS} ms`,
         verdict(burstMs < TARGET_BURST_MS),
       ],
-      ['burst winners', String(won), '1', won === 1 ? 'OK' : 'WRONG'],
+      [
+        'burst winners',
+        bursts.map((b) => b.won).join(', '),
+        '1 each',
+        allOneWinner ? 'OK' : 'WRONG',
+      ],
     ]),
   );
 });

@@ -6,8 +6,9 @@
  * Creates its own database (migrated, demo catalogue), 10,000 customers with sessions, then runs
  * pgbench (C, prepared statements) from `connections` clients for `durationS` seconds, each
  * transaction being the three statements a booking makes: the session lookup, the car lookup and
- * `book_hold` on a distinct slot. Its latencies come from pgbench's per-transaction log. The
- * database is dropped on cleanup.
+ * `book_hold` on a distinct slot, as fast as the clients go or, with a rate, at that mean rate
+ * (pgbench's Poisson schedule). Its latencies come from pgbench's per-transaction log; with a
+ * rate, each runs from the instant its transaction was due. The database is dropped on cleanup.
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
@@ -92,11 +93,16 @@ export interface BookingSqlFloor {
   description: string;
 }
 
-/** Runs pgbench on a booking's statements and answers its figures. */
-export async function measureBookingSqlFloor(options: {
+export interface FloorRun {
   durationS: number;
   connections: number;
-}): Promise<BookingSqlFloor> {
+  /** Bookings a second to send, whatever the answers' pace; unset, each client books again as
+   * soon as it is answered. */
+  rate?: number;
+}
+
+/** Runs pgbench on a booking's statements and answers its figures. */
+export async function measureBookingSqlFloor(options: FloorRun): Promise<BookingSqlFloor> {
   return (await prepareBookingSqlFloor())(options);
 }
 
@@ -106,7 +112,7 @@ export async function measureBookingSqlFloor(options: {
  * turn with the site. Every run books slots after the last run's.
  */
 export async function prepareBookingSqlFloor(): Promise<
-  (options: { durationS: number; connections: number }) => Promise<BookingSqlFloor>
+  (options: FloorRun) => Promise<BookingSqlFloor>
 > {
   const databaseUrl = await createBenchDatabase('bench_booking_sql');
   const handle = await createDb({ url: databaseUrl, poolSize: 2 });
@@ -138,26 +144,27 @@ export async function prepareBookingSqlFloor(): Promise<
 
   const script = makeTempDir('bench-booking-sql');
   writeFileSync(join(script, 'booking.sql'), bookingScript(carId));
-  return ({ durationS, connections }) => pgbench(databaseUrl, script, durationS, connections);
+  return (options) => pgbench(databaseUrl, script, options);
 }
 
 async function pgbench(
   databaseUrl: string,
   script: string,
-  durationS: number,
-  connections: number,
+  { durationS, connections, rate }: FloorRun,
 ): Promise<BookingSqlFloor> {
   // Each run's log in a directory of its own.
   const dir = makeTempDir('bench-booking-sql-run');
   const url = new URL(databaseUrl);
   const description =
-    `pgbench: ${durationS} s, ${connections} clients, prepared statements, on ${url.host} ` +
+    `pgbench: ${durationS} s, ${connections} clients, ` +
+    `${rate ? `${rate} transactions/s (Poisson), ` : ''}prepared statements, on ${url.host} ` +
     `(${availableParallelism()} CPUs, load average ${loadavg()[0]?.toFixed(2)})`;
   const output = await run(
     'pgbench',
     [
       ...['-h', url.hostname, '-p', url.port || '5432', '-U', decodeURIComponent(url.username)],
       ...['-n', '-c', String(connections), '-j', '2', '-T', String(durationS), '-M', 'prepared'],
+      ...(rate ? ['-R', String(rate)] : []),
       ...['-f', join(script, 'booking.sql'), '-l', url.pathname.slice(1)],
     ],
     { cwd: dir },
@@ -165,7 +172,8 @@ async function pgbench(
     throw new Error(`pgbench failed (is it installed? Debian: postgresql-contrib)\n${error}`);
   });
 
-  // pgbench_log.*: one line per transaction, its latency in microseconds in the third field.
+  // pgbench_log.*: one line per transaction, its latency in microseconds in the third field
+  // (with a rate, counted from when it was due: its schedule lag included).
   const latencies = readdirSync(dir)
     .filter((name) => name.startsWith('pgbench_log.'))
     .flatMap((name) => readFileSync(join(dir, name), 'utf8').trim().split('\n'))

@@ -144,6 +144,8 @@ export interface RunningServer {
   baseUrl: string;
   /** The server's resident memory now, in bytes (Linux: `/proc/<pid>/status`). */
   rss(): number;
+  /** The CPU time the server has used so far, in ms (Linux: `/proc/<pid>/stat`). */
+  cpuMs(): number;
   /** The server's recent output, for error messages. */
   logs(): string;
 }
@@ -224,7 +226,43 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     await new Promise((r) => setTimeout(r, 200));
   }
   const pid = child.pid as number;
-  return { baseUrl, logs: () => output, rss: () => residentBytes(pid) };
+  return {
+    baseUrl,
+    logs: () => output,
+    rss: () => residentBytes(pid),
+    cpuMs: () => processCpuMs(String(pid)).own,
+  };
+}
+
+/** Clock ticks a second of /proc's CPU times (USER_HZ: 100 on every Linux build in use). */
+const TICKS_PER_SECOND = 100;
+
+/**
+ * A process's CPU time (user and system), in ms: its own, and that of its children it has
+ * waited for (`self` for this process). Linux: `/proc/<pid>/stat`.
+ */
+export function processCpuMs(pid: string): { own: number; children: number } {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The fields after the command name, which is in parentheses and may hold spaces.
+  const fields = stat
+    .slice(stat.lastIndexOf(')') + 2)
+    .split(' ')
+    .map(Number);
+  // utime, stime, cutime, cstime: fields 14 to 17 of proc(5), 12 to 15 here.
+  const [utime = 0, stime = 0, cutime = 0, cstime = 0] = fields.slice(11, 15);
+  const ms = 1000 / TICKS_PER_SECOND;
+  return { own: (utime + stime) * ms, children: (cutime + cstime) * ms };
+}
+
+/**
+ * The whole machine's busy CPU time so far, in ms: every core's user, system and interrupt time
+ * (not idle, I/O wait, or time the hypervisor gave another guest).
+ */
+export function machineCpuMs(): number {
+  const cpu = readFileSync('/proc/stat', 'utf8').split('\n')[0]?.split(/\s+/).slice(1).map(Number);
+  if (!cpu || cpu.length < 8) throw new Error('no cpu line in /proc/stat');
+  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0] = cpu;
+  return (user + nice + system + irq + softirq) * (1000 / TICKS_PER_SECOND);
 }
 
 /** A process's resident set (VmRSS), in bytes. */
