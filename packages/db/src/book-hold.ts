@@ -1,5 +1,6 @@
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { Database } from './client.ts';
+import { preparedStatement } from './prepared.ts';
 import { appointments } from './schema.ts';
 
 export type Appointment = typeof appointments.$inferSelect;
@@ -31,7 +32,9 @@ export type BookHoldOutcome =
   /** The customer let too many holds run out lately: they may hold again from `retryAt`. */
   | { outcome: 'lapsed_too_often'; retryAt: Date }
   /** The owner blocked the car at that time (`slotIsBlocked`). */
-  | { outcome: 'blocked' };
+  | { outcome: 'blocked' }
+  /** A live appointment has the slot: paid, a hold still running, or one made a moment before. */
+  | { outcome: 'taken' };
 
 /**
  * Books a hold (an appointment awaiting payment) through the `book_hold` function of
@@ -40,9 +43,9 @@ export type BookHoldOutcome =
  * the owner blocked is refused (the car's row taken FOR KEY SHARE first, against a block being
  * made); the
  * customer's lapsed and live holds and their address's live holds are counted against the
- * limits; a stale hold on the same slot is released, and the row is inserted. A live
- * appointment already on the slot makes it throw the unique violation of
- * `appointments_one_live_per_slot`.
+ * limits; a stale hold on the same slot is released, and the row is inserted unless a live
+ * appointment has the slot, which the unique index `appointments_one_live_per_slot` decides
+ * (the insert yields to it: 'taken', migration 0016).
  */
 export async function bookHold(
   db: Database,
@@ -56,28 +59,42 @@ export async function bookHold(
     lapses_per_account: limits.lapsesPerAccount.max,
     lapse_window_ms: limits.lapsesPerAccount.windowMs,
   });
-  const result = (await db.execute(
-    sql`select outcome, appointment_id, retry_at from book_hold(${asRecordJson(hold)}::jsonb, ${at.toISOString()}::timestamptz, ${rules}::jsonb)`,
-  )) as unknown as {
-    rows: { outcome: string; appointment_id: string | null; retry_at: string | Date | null }[];
-  };
-  const [row] = result.rows;
+  const [row] = await bookHoldCall(db).execute({
+    hold: asRecordJson(hold),
+    at: at.toISOString(),
+    rules,
+  });
   if (!row) throw new Error('book_hold answered nothing');
   switch (row.outcome) {
     case 'booked':
     case 'retried':
-      return { outcome: row.outcome, appointmentId: row.appointment_id as string };
+      return { outcome: row.outcome, appointmentId: row.appointmentId as string };
     case 'key_reused':
     case 'blocked':
     case 'too_many_holds':
     case 'too_many_address_holds':
+    case 'taken':
       return { outcome: row.outcome };
     case 'lapsed_too_often':
-      return { outcome: row.outcome, retryAt: new Date(row.retry_at as string | Date) };
+      return { outcome: row.outcome, retryAt: new Date(row.retryAt as string | Date) };
     default:
       throw new Error(`book_hold answered ${row.outcome}`);
   }
 }
+
+/** The call, a named statement as the booking's lookups are (ADR 008): planned once a connection. */
+const bookHoldCall = preparedStatement((db) =>
+  db
+    .select({
+      outcome: sql<string>`outcome`,
+      appointmentId: sql<string | null>`appointment_id`,
+      retryAt: sql<string | Date | null>`retry_at`,
+    })
+    .from(
+      sql`book_hold(${sql.placeholder('hold')}::jsonb, ${sql.placeholder('at')}::timestamptz, ${sql.placeholder('rules')}::jsonb)`,
+    )
+    .prepare('book_hold'),
+);
 
 /** A row as JSON keyed by column name, as PostgreSQL's jsonb_populate_record reads it. */
 function asRecordJson(row: Appointment): string {

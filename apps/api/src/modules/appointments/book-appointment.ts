@@ -19,7 +19,6 @@ import {
   wallClockAt,
   type BookingInput,
 } from '@app/shared';
-import { isUniqueViolation } from '../../db-errors.ts';
 import { AppError } from '../../errors.ts';
 import { CHECKOUT_LIFETIME_MS, HOLD_GRACE_MS } from './holds.ts';
 import type { AppointmentChange } from './status.ts';
@@ -110,35 +109,31 @@ export async function bookAppointment(
     createdAt: now,
     updatedAt: now,
   };
-  try {
-    // One round trip, one transaction (ADR 008, 012): lock the customer and their address,
-    // answer a retry, count their lapsed and live holds and their address's, release a stale
-    // hold on this slot, insert. At 50 concurrent bookings the six statements this replaced
-    // spent most of their time waiting on each other's round trips.
-    const booked = await bookHold(db, hold, now, booking.limits);
-    switch (booked.outcome) {
-      case 'booked':
-        return {
-          appointmentId: booked.appointmentId,
-          change: { appointmentId: hold.id, userId, from: null, to: hold.status, at: now },
-        };
-      case 'retried':
-        return { appointmentId: booked.appointmentId, change: null };
-      case 'key_reused':
-        throw AppError.unprocessable(BOOKING_KEY_REUSED_MESSAGE);
-      case 'blocked':
-        throw AppError.conflict(SLOT_BLOCKED_MESSAGE);
-      case 'too_many_holds':
-        throw AppError.tooManyRequests(TOO_MANY_HOLDS_MESSAGE);
-      case 'too_many_address_holds':
-        throw AppError.tooManyRequests(TOO_MANY_ADDRESS_HOLDS_MESSAGE);
-      case 'lapsed_too_often':
-        throw AppError.tooManyRequests(lapsedTooOftenMessage(booked.retryAt));
-    }
-  } catch (error) {
-    if (isUniqueViolation(error, 'appointments_one_live_per_slot'))
+  // One round trip, one transaction (ADR 008, 012): lock the customer and their address,
+  // answer a retry, count their lapsed and live holds and their address's, release a stale
+  // hold on this slot, insert unless a live appointment has the slot. At 50 concurrent bookings
+  // the six statements this replaced spent most of their time waiting on each other's round trips.
+  const booked = await bookHold(db, hold, now, booking.limits);
+  switch (booked.outcome) {
+    case 'booked':
+      return {
+        appointmentId: booked.appointmentId,
+        change: { appointmentId: hold.id, userId, from: null, to: hold.status, at: now },
+      };
+    case 'retried':
+      return { appointmentId: booked.appointmentId, change: null };
+    case 'taken':
       throw AppError.conflict(SLOT_TAKEN_MESSAGE);
-    throw error;
+    case 'key_reused':
+      throw AppError.unprocessable(BOOKING_KEY_REUSED_MESSAGE);
+    case 'blocked':
+      throw AppError.conflict(SLOT_BLOCKED_MESSAGE);
+    case 'too_many_holds':
+      throw AppError.tooManyRequests(TOO_MANY_HOLDS_MESSAGE);
+    case 'too_many_address_holds':
+      throw AppError.tooManyRequests(TOO_MANY_ADDRESS_HOLDS_MESSAGE);
+    case 'lapsed_too_often':
+      throw AppError.tooManyRequests(lapsedTooOftenMessage(booked.retryAt));
   }
 }
 
