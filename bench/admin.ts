@@ -17,7 +17,7 @@ import pg from 'pg';
 import { createDb } from '@app/db';
 import { RideListQuerySchema } from '@app/shared';
 import { rideConditions, rideQuery } from '../apps/api/src/modules/rides/find-rides.ts';
-import { makeTempDir, runMain, startServer, table } from './lib/harness.ts';
+import { makeTempDir, percentile, runMain, startServer, table } from './lib/harness.ts';
 import { createBenchDatabase } from './lib/postgres.ts';
 
 const RIDES = 100_000;
@@ -52,10 +52,6 @@ const LAST_NAMES = [
   'Ito',
   'Berg',
 ];
-
-function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-}
 
 /** `2026-11-25`, `days` after today in New York. */
 function newYorkDate(days: number): string {

@@ -32,6 +32,7 @@ import {
   machineCpuMs,
   makeTempDir,
   median,
+  percentile,
   processCpuMs,
   runMain,
   startServer,
@@ -304,11 +305,6 @@ function cpuSince(before: CpuCounters, after: CpuCounters): CpuCounters & { rest
     children: after.children - before.children,
   };
   return { ...used, rest: used.machine - used.server - used.own - used.children };
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
 }
 
 /** Bookings answered 200 in an autocannon run. */

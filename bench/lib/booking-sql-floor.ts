@@ -15,7 +15,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { createDb, prepareDb } from '@app/db';
-import { makeTempDir, run } from './harness.ts';
+import { makeTempDir, percentile, run } from './harness.ts';
 import { createBenchDatabase } from './postgres.ts';
 
 const CUSTOMERS = 10_000;
@@ -75,10 +75,6 @@ function bookingScript(carId: string): string {
     `SELECT * FROM book_hold(jsonb_build_object(${hold}), now(), '${UNREACHED_LIMITS}'::jsonb);`,
     '',
   ].join('\n');
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 }
 
 export interface BookingSqlFloor {

@@ -301,6 +301,11 @@ export function table(rows: string[][]): string {
     .join('\n');
 }
 
+/** The `p`th percentile of an ascending list, by nearest rank; NaN for an empty one. */
+export function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+
 export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
