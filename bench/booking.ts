@@ -36,6 +36,7 @@ import {
   processCpuMs,
   runMain,
   startServer,
+  type RunningServer,
   table,
   verdict,
 } from './lib/harness.ts';
@@ -291,9 +292,14 @@ interface CpuCounters {
   children: number;
 }
 
-function cpuNow(server: number): CpuCounters {
+function cpuNow(server: RunningServer): CpuCounters {
   const self = processCpuMs('self');
-  return { machine: machineCpuMs(), server, own: self.own, children: self.children };
+  return {
+    machine: machineCpuMs(),
+    server: server.cpuMs(),
+    own: self.own,
+    children: self.children,
+  };
 }
 
 /** CPU time used between two readings, the rest being PostgreSQL's (and anything else's). */
@@ -405,13 +411,13 @@ runMain(async () => {
     cpu: CpuABooking;
   }[] = [];
   for (let round = 1; round <= ROUNDS; round++) {
-    let before = cpuNow(server.cpuMs());
+    let before = cpuNow(server);
     const floor = await measureFloor({ durationS: DURATION_S, connections: CONNECTIONS });
-    const floorCpu = cpuSince(before, cpuNow(server.cpuMs()));
+    const floorCpu = cpuSince(before, cpuNow(server));
     await runFor(1);
-    before = cpuNow(server.cpuMs());
+    before = cpuNow(server);
     const run = await runFor(DURATION_S);
-    const siteCpu = cpuSince(before, cpuNow(server.cpuMs()));
+    const siteCpu = cpuSince(before, cpuNow(server));
     const made = bookingsMade(run);
     const siteRate = made / run.duration;
     rounds.push({
@@ -565,7 +571,7 @@ runMain(async () => {
   }[] = [];
   for (const slot of contested) {
     const body = bookingBody(slot);
-    const before = cpuNow(server.cpuMs());
+    const before = cpuNow(server);
     const started = performance.now();
     const answers = await Promise.all(
       contenders.map((customer, i) =>
@@ -573,7 +579,7 @@ runMain(async () => {
       ),
     );
     const ms = performance.now() - started;
-    const cpu = cpuSince(before, cpuNow(server.cpuMs()));
+    const cpu = cpuSince(before, cpuNow(server));
     const sorted = answers.map((a) => a.ms).sort((x, y) => x - y);
     bursts.push({
       ms,
