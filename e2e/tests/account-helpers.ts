@@ -76,12 +76,20 @@ export function field(scope: Page | Locator, label: string): Locator {
 
 /**
  * Closes every toast on screen (each has its own close button), so the next check can expect
- * a fresh toast even when its text is the same as an earlier one.
+ * a fresh toast even when its text is the same as an earlier one. A toast may close on its own
+ * (after 5 s) while its button is being clicked: it slides out and leaves the page, and the click
+ * would then wait for a button that is gone. So each click has a short timeout, and what decides
+ * is the last line: no toast is left.
  */
 export async function dismissToasts(page: Page): Promise<void> {
   const alerts = page.getByRole('alert');
   for (let i = 0; i < 10 && (await alerts.count()) > 0; i++) {
-    await alerts.first().getByRole('button').first().click();
+    await alerts
+      .first()
+      .getByRole('button')
+      .first()
+      .click({ timeout: 2_000 })
+      .catch(() => undefined);
   }
   await expect(alerts).toHaveCount(0);
 }
