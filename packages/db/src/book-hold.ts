@@ -41,9 +41,8 @@ export type BookHoldOutcome =
  * the blocks migration, in one round trip and one transaction: the customer's row is locked (and
  * their address's lock taken); a retry of a booking already made answers that booking; a slot
  * the owner blocked is refused (the car's row taken FOR KEY SHARE first, against a block being
- * made); the
- * customer's lapsed and live holds and their address's live holds are counted against the
- * limits; a stale hold on the same slot is released, and the row is inserted unless a live
+ * made); the customer's lapsed and live holds and their address's live holds are counted against
+ * the limits; a stale hold on the same slot is released, and the row is inserted unless a live
  * appointment has the slot, which the unique index `appointments_one_live_per_slot` decides
  * (the insert yields to it: 'taken', migration 0016).
  */
