@@ -1,5 +1,6 @@
 // One lint configuration for the whole monorepo.
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -10,6 +11,44 @@ import globals from 'globals';
 const WEB_SRC = fileURLToPath(new URL('apps/web/src', import.meta.url));
 const API_SRC = fileURLToPath(new URL('apps/api/src', import.meta.url));
 const WEB_FEATURES = readdirSync(`${WEB_SRC}/features`);
+const API_MODULES = join(API_SRC, 'modules');
+
+/**
+ * Each API module's dependents: the modules that import it, directly or through others, as the
+ * code stands (relative imports of files other than tests). A module importing one of its
+ * dependents closes a loop; import-x/no-cycle sees loops of files only, and a loop of modules
+ * (a → b/x.ts → a/y.ts) is rarely one.
+ */
+function apiModuleDependents() {
+  const modules = readdirSync(API_MODULES, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+  const imports = new Map(modules.map((name) => [name, new Set()]));
+  for (const name of modules) {
+    const files = readdirSync(join(API_MODULES, name), { recursive: true, encoding: 'utf8' });
+    for (const file of files.filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))) {
+      const path = join(API_MODULES, name, file);
+      for (const [, specifier] of readFileSync(path, 'utf8').matchAll(/from '(\.[^']+)'/g)) {
+        const [other] = relative(API_MODULES, resolve(dirname(path), specifier)).split(sep);
+        if (other !== name && imports.has(other)) imports.get(other).add(name);
+      }
+    }
+  }
+  // imports: module → the modules importing it; widened to everything that reaches it.
+  return modules.map((name) => {
+    const dependents = new Set();
+    const visit = (module) => {
+      for (const importer of imports.get(module)) {
+        if (dependents.has(importer)) continue;
+        dependents.add(importer);
+        visit(importer);
+      }
+    };
+    visit(name);
+    dependents.delete(name);
+    return { name, dependents: [...dependents] };
+  });
+}
 
 export default tseslint.config(
   {
@@ -91,7 +130,12 @@ export default tseslint.config(
     files: ['apps/api/src/**/*.ts'],
     ignores: ['apps/api/src/**/*.test.ts', 'apps/api/src/test/**'],
     plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver-next': [createNodeResolver()] },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver()],
+      // no-cycle follows the imports of the files imported: they are TypeScript.
+      'import-x/extensions': ['.ts'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+    },
     rules: {
       'import-x/no-restricted-paths': [
         'error',
@@ -122,12 +166,34 @@ export default tseslint.config(
                 './config',
                 './jobs',
               ],
-              from: ['./app.ts', './server.ts'],
-              message: 'Only the server and the tests import the app.',
+              from: ['./app.ts', './server.ts', './outside-services.ts'],
+              message: 'Only the server and the tests import the app and what assembles it.',
             },
+            // Imports between modules go one way (modules/README.md): where a module needs a
+            // function of one that depends on it, app.ts hands it in.
+            ...apiModuleDependents()
+              .filter(({ dependents }) => dependents.length > 0)
+              .map(({ name, dependents }) => ({
+                target: `./modules/${name}`,
+                from: dependents.map((dependent) => `./modules/${dependent}`),
+                message: `This closes a loop of modules: ${dependents.join(', ')} import ${name}. Let app.ts hand the function in.`,
+              })),
           ],
         },
       ],
+      'import-x/no-cycle': 'error',
+    },
+  },
+  {
+    // Type-aware rules for the API, where a missed case or an unawaited promise is a request
+    // that never answers or a write that is lost: each reads the types of apps/api/tsconfig.json.
+    files: ['apps/api/src/**/*.ts'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+      '@typescript-eslint/no-floating-promises': 'error',
     },
   },
   {

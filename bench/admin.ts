@@ -169,7 +169,9 @@ runMain(async () => {
       ['board: page 20', 'page=20'],
       ['week grid: 7 days, all cars', `from=${newYorkDate(0)}&to=${newYorkDate(6)}&pageSize=500`],
       ['board: status cancelled', 'status=cancelled'],
-      ['search: a surname, today on', 'q=okafor'],
+      // A search without a first day looks at every day (issue 27).
+      ['search: a surname, every day', 'q=okafor'],
+      ['search: a booking reference, every day', 'q=D140-D335'],
       ['search: a name, all dates', 'q=hana%20quist&from=2020-01-01'],
       ['search: email, all dates', 'q=rider1234%40&from=2020-01-01'],
       ['search: phone, all dates', 'q=617-555-12&from=2020-01-01'],

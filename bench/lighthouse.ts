@@ -35,7 +35,7 @@ const REPORT_DIR = process.env.BENCH_REPORT_DIR;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
 
-/** Total blocking time, at most (issue 18: a busy phone feels the hydration's work). */
+/** Total blocking time, at most: a busy phone feels the hydration's work. */
 const TARGET_TBT_MS = 50;
 
 /** Scores out of 100. */

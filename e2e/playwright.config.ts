@@ -43,16 +43,21 @@ function nodeBinary(): string {
  * Adds an owner with the command line, on the server's data directory before the server opens
  * it, and answers the set-password path it printed.
  */
-function addOwner(email: string): string {
+/** Runs a script of the project on the server's data directory, before the server opens it. */
+function runOnData(args: string[]): string {
   // Nothing of the machine's own database setting reaches the command.
   const env = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => name !== 'DATABASE_URL'),
   );
-  const output = execFileSync(nodeBinary(), ['apps/api/src/cli/owner.ts', 'add', email], {
+  return execFileSync(nodeBinary(), args, {
     cwd: ROOT_DIR,
     env: { ...env, NODE_ENV: 'test', DATA_DIR: join(DATA_ROOT, 'data'), PUBLIC_BASE_URL: BASE_URL },
     encoding: 'utf8',
   });
+}
+
+function addOwner(email: string): string {
+  const output = runOnData(['apps/api/src/cli/owner.ts', 'add', email]);
   const path = /\/reset-password\/[A-Za-z0-9_-]+/.exec(output)?.[0];
   if (!path) throw new Error(`npm run owner -- add ${email} printed no link:\n${output}`);
   return path;
@@ -64,6 +69,41 @@ process.env.E2E_OWNER_LINKS ??= JSON.stringify(
     [...Object.values(E2E_OWNERS), ...WORKER_OWNERS].map((email) => [email, addOwner(email)]),
   ),
 );
+
+/**
+ * Rides the booking API cannot make, written once by the runner (tests/admin-helpers.ts reads
+ * them): a paid ride at midnight today, its pickup passed, and one of last month.
+ */
+process.env.E2E_SEEDED_RIDES ??= runOnData(['apps/api/src/test/seed-e2e-rides.ts']).trim();
+
+/**
+ * The specs that run at 390 px as well as at 1440: those that assert what depends on the width
+ * (the mobile menu, a layout, focus order, rows of slots, the rendered pages' hydration) and
+ * those that are the only axe check of their screens on a phone (the ride page, the owner's
+ * day). Every other spec is a flow whose screens are checked at both widths elsewhere
+ * (a11y.spec.ts sweeps every public route and state; admin-console.spec.ts opens every console
+ * area): it runs at 1440 only. A new spec asserting something of the phone goes in this list.
+ */
+const AT_BOTH_WIDTHS = [
+  'a11y/*.spec.ts',
+  'site/chrome.spec.ts',
+  'site/services.spec.ts',
+  'site/seo.spec.ts',
+  'booking/journey.spec.ts',
+  'booking/form-kept.spec.ts',
+  'booking/ride.spec.ts',
+  'booking/search.spec.ts',
+  'booking/round-trip.spec.ts',
+  'booking/my-rides.spec.ts',
+  'account/accounts-log-in.spec.ts',
+  'account/accounts-verify-email.spec.ts',
+  'account/accounts-user-menu.spec.ts',
+  'console/admin-console.spec.ts',
+  'console/admin-rides.spec.ts',
+  'console/admin-audit.spec.ts',
+  'console/admin-today.spec.ts',
+  'console/admin-ride-changes.spec.ts',
+];
 
 const chromium = {
   ...devices['Desktop Chrome'],
@@ -116,6 +156,7 @@ export default defineConfig({
     },
     {
       name: 'mobile',
+      testMatch: AT_BOTH_WIDTHS,
       use: {
         ...chromium,
         viewport: { width: 390, height: 844 },

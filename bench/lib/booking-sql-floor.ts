@@ -6,7 +6,7 @@
  * Creates its own database (migrated, demo catalogue), 10,000 customers with sessions, then runs
  * pgbench (C, prepared statements) from `connections` clients for `durationS` seconds, each
  * transaction being the three statements a booking makes: the session lookup, the car lookup and
- * `book_hold` on a distinct slot, as fast as the clients go or, with a rate, at that mean rate
+ * `book_hold` on a stretch of its own, as fast as the clients go or, with a rate, at that mean rate
  * (pgbench's Poisson schedule). Its latencies come from pgbench's per-transaction log; with a
  * rate, each runs from the instant its transaction was due. The database is dropped on cleanup.
  */
@@ -27,18 +27,26 @@ const UNREACHED_LIMITS = JSON.stringify({
 });
 
 /**
- * One booking's statements: a random customer, the next free half-hour slot. The hold names
- * every column of `appointments`, as the site's `bookHold` does (`jsonb_populate_record` leaves
- * a column it is not given null, whatever its default).
+ * One booking's statements: a random customer, the next free stretch of the car (an hour's
+ * ride and the half-hour turnaround, as the site books a ride by default, each stretch starting
+ * where the last one's ends). The hold names every column of `appointments`, as the site's
+ * `bookHold` does (`jsonb_populate_record` leaves a column it is not given null, whatever its
+ * default); the database is migrated, so the exclusion constraint `appointments_no_overlap`
+ * decides each insert as it does the site's.
  */
 function bookingScript(carId: string): string {
   const hold = [
     `'id', gen_random_uuid()`,
     `'user_id', (SELECT user_id FROM sessions WHERE token_hash = 't' || :u)`,
     `'service_id', '${carId}'`,
-    `'slot_start', timestamptz '2030-01-01' + nextval('bench_slot') * interval '30 minutes'`,
+    `'slot_start', stretch.starts`,
     `'slot_date', '1_1_2030'`,
     `'slot_time', '9:30 AM'`,
+    `'length_minutes', 60`,
+    `'ends_at', stretch.starts + interval '60 minutes'`,
+    `'turnaround_minutes', 30`,
+    `'occupied_until', stretch.starts + interval '90 minutes'`,
+    `'price_cents', 9500`,
     `'status', 'pending_payment'`,
     `'service_type', 'Airport transfer'`,
     `'phone', '781-555-0100'`,
@@ -72,7 +80,8 @@ function bookingScript(carId: string): string {
     `SELECT user_id, last_seen_at FROM sessions WHERE token_hash = 't' || :u AND expires_at > now() AND last_seen_at > now() - interval '7 days';`,
     `SELECT * FROM services WHERE id = '${carId}';`,
     // Limits no customer reaches: random customers would otherwise hit them now and then.
-    `SELECT * FROM book_hold(jsonb_build_object(${hold}), now(), '${UNREACHED_LIMITS}'::jsonb);`,
+    `SELECT b.* FROM (SELECT timestamptz '2030-01-01' + nextval('bench_slot') * interval '90 minutes' AS starts) stretch, ` +
+      `book_hold(jsonb_build_object(${hold}), NULL::jsonb, now(), '${UNREACHED_LIMITS}'::jsonb) b;`,
     '',
   ].join('\n');
 }
@@ -128,7 +137,7 @@ export async function prepareBookingSqlFloor(): Promise<
       `insert into sessions (token_hash, user_id, expires_at)
        select 't' || row_number() over (order by id), id, now() + interval '1 day' from users`,
     );
-    // Every booking its own slot, as in bench:booking (a race for one is the contention run's).
+    // Every booking its own stretch, as in bench:booking (a race for one is the contention run's).
     await client.query('create sequence bench_slot');
     const { rows } = await client.query<{ id: string }>(
       'select id from services where available order by position limit 1',

@@ -153,8 +153,14 @@ export async function openMobileMenu(page: Page): Promise<Locator> {
   return panel;
 }
 
-/** The account choices, in the product's order: three pages and Logout. */
-export const ACCOUNT_ITEMS = ['My Profile', 'My Appointments', 'Send Feedback', 'Logout'] as const;
+/** The account choices, in the product's order: the spec's four, My rides after My Appointments (issue 28). */
+export const ACCOUNT_ITEMS = [
+  'My Profile',
+  'My Appointments',
+  'My rides',
+  'Send Feedback',
+  'Logout',
+] as const;
 
 // ---------------------------------------------------------------------------------------------
 // Reset emails: without SMTP_URL the server writes each email to MAIL_DIR as an .eml file.
@@ -177,6 +183,17 @@ export function decodeQuotedPrintable(text: string): string {
 
 /** The path `/reset-password/<token>` of the newest email sent to `email`, if any. */
 export function newestResetPath(email: string): string | undefined {
+  return newestLinkPath(email, 'reset-password');
+}
+
+/**
+ * The path `/<page>/<token>` of the newest email sent to `email` that links to `page`, if any.
+ * (`/verify-email/…`: the confirmation sent at signup, by the outbox's delivery job.)
+ */
+export function newestLinkPath(
+  email: string,
+  page: 'reset-password' | 'verify-email',
+): string | undefined {
   let files: string[];
   try {
     files = readdirSync(mailDir()).filter((name) => name.endsWith('.eml'));
@@ -187,13 +204,29 @@ export function newestResetPath(email: string): string | undefined {
     .map((name) => join(mailDir(), name))
     .map((file) => ({ file, time: statSync(file).mtimeMs }))
     .sort((a, b) => b.time - a.time || b.file.localeCompare(a.file));
+  const link = new RegExp(`/${page}/([A-Za-z0-9_-]+)`);
   for (const { file } of candidates) {
     const text = decodeQuotedPrintable(readFileSync(file, 'utf8'));
     if (!text.toLowerCase().includes(email.toLowerCase())) continue;
-    const match = /\/reset-password\/([A-Za-z0-9_-]+)/.exec(text);
-    if (match) return `/reset-password/${match[1]}`;
+    const match = link.exec(text);
+    if (match) return `/${page}/${match[1]}`;
   }
   return undefined;
+}
+
+/** Waits for a confirmation email to `email` whose link is not one of `seen`. */
+export async function waitForVerifyPath(email: string, seen: string[] = []): Promise<string> {
+  let path: string | undefined;
+  await expect
+    .poll(
+      () => {
+        path = newestLinkPath(email, 'verify-email');
+        return path && !seen.includes(path);
+      },
+      { message: `a confirmation email to ${email} in ${mailDir()}`, timeout: 15_000 },
+    )
+    .toBeTruthy();
+  return path as string;
 }
 
 /** Waits for the reset email to `email` (the server sends it after answering). */

@@ -8,6 +8,7 @@ const STEP_MS = 30_000;
 
 /** The console's areas, in navigation order, with their paths under /admin. */
 export const CONSOLE_AREAS = [
+  ['Today', '/admin/today'],
   ['Rides', '/admin/rides'],
   ['Fleet', '/admin/fleet'],
   ['Blocks', '/admin/blocks'],
@@ -24,9 +25,54 @@ export function ownerOf(testInfo: TestInfo): { email: string; password: string; 
   return { email, password: 'Owner#Console2026', link: ownerLinkPath(email) };
 }
 
-/** The console's navigation. */
+/** The console's navigation (on a phone, hidden until its Menu button opens it). */
 export function consoleNav(page: Page): Locator {
   return page.getByRole('navigation', { name: 'Console', exact: true });
+}
+
+/** The button that opens the console's navigation on a phone (none from md on). */
+export function consoleMenuButton(page: Page): Locator {
+  return page.getByRole('banner').getByRole('button', { name: 'Menu', exact: true });
+}
+
+/** The console's navigation, shown: on a phone its Menu button opens it first. */
+export async function openConsoleNav(page: Page, testInfo: TestInfo): Promise<Locator> {
+  if (testInfo.project.name === 'mobile') {
+    const button = consoleMenuButton(page);
+    if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+  }
+  const nav = consoleNav(page);
+  await expect(nav).toBeVisible();
+  return nav;
+}
+
+/** Presses `key` (Tab, Shift+Tab) until `target` has the focus, as a keyboard user would. */
+export async function pressUntilFocused(
+  page: Page,
+  key: 'Tab' | 'Shift+Tab',
+  target: Locator,
+  max = 30,
+): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press(key);
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+  }
+  throw new Error(`${key} pressed ${max} times never reached ${target.toString()}`);
+}
+
+/** A ride the runner wrote to the database (playwright.config.ts, E2E_SEEDED_RIDES). */
+export interface SeededRide {
+  id: string;
+  customerName: string;
+  carName: string;
+  slotTime: string;
+}
+
+/** A paid ride at midnight today (its pickup passed), and a completed one of last month. */
+export function seededRides(): { today: SeededRide; lastMonth: SeededRide } {
+  const printed = (process.env.E2E_SEEDED_RIDES ?? '').split('\n').at(-1) ?? '';
+  return JSON.parse(printed) as { today: SeededRide; lastMonth: SeededRide };
 }
 
 /**

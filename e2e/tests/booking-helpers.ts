@@ -1,4 +1,15 @@
-import { listBookableDays, type Service, type SlotDay } from '@app/shared';
+import {
+  DEFAULT_LENGTH,
+  busyInstants,
+  fittingSlots,
+  lengthMinutes,
+  listBookableDays,
+  markOccupied,
+  occupiedUntil,
+  rateKindOf,
+  type Service,
+  type SlotDay,
+} from '@app/shared';
 import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
 import { expect } from '../fixtures.ts';
 import type { Account } from './account-helpers.ts';
@@ -20,6 +31,55 @@ export function multiTypeCars(services: Service[]): Service[] {
   return services.filter(
     (s) => s.available && s.availableServiceTypes.length > 1 && s._id !== inspected?._id,
   );
+}
+
+/**
+ * The days and times the car page offers for a service type (by default the one the form starts
+ * with: the car's only type, or none, which is a ride) at the form's starting length: the free
+ * starts where that length and the car's turnaround fit (ADR 018).
+ */
+export function offeredDays(service: Service, type = startingType(service)): SlotDay[] {
+  return daysFitting(service, stretchOf(service, type));
+}
+
+/** The service type the car page starts with: a car's only type, or none. */
+function startingType(service: Service): string {
+  return service.availableServiceTypes.length === 1 ? (service.availableServiceTypes[0] ?? '') : '';
+}
+
+/** Minutes a booking of this type at the form's starting length keeps the car. */
+function stretchOf(service: Service, type: string): number {
+  const kind = rateKindOf(type);
+  return lengthMinutes(kind, DEFAULT_LENGTH[kind]) + service.turnaroundMinutes[kind];
+}
+
+function daysFitting(service: Service, stretch: number): SlotDay[] {
+  const busy = busyInstants(service.slots_booked);
+  return listBookableDays(new Date(), service.slots_booked).map((day) => ({
+    ...day,
+    slots: fittingSlots(day.slots, busy, stretch),
+  }));
+}
+
+/**
+ * The car as the service list shows it once a booking of this type at `time` on `day` is made,
+ * of the form's starting length unless told (the API books the kind's shortest without one).
+ */
+export function withBooking(
+  service: Service,
+  type: string,
+  day: SlotDay,
+  time: string,
+  length = lengthMinutes(rateKindOf(type), DEFAULT_LENGTH[rateKindOf(type)]),
+): Service {
+  const start = day.slots.find((slot) => slot.label === time)?.startsAt;
+  if (!start) throw new Error(`${time} is not a time of ${day.key}`);
+  const kind = rateKindOf(type);
+  const slotsBooked = Object.fromEntries(
+    Object.entries(service.slots_booked).map(([key, labels]) => [key, [...labels]]),
+  );
+  markOccupied(slotsBooked, start, occupiedUntil(start, length, service.turnaroundMinutes[kind]));
+  return { ...service, slots_booked: slotsBooked };
 }
 
 /** What booking.spec.ts uses a car for: one car per use and project, never shared. */
@@ -73,7 +133,11 @@ export function randomFreeSlot(
   service: Service,
   half?: 'first' | 'second',
 ): { day: SlotDay; time: string } {
-  const days = listBookableDays(new Date(), service.slots_booked);
+  // Free for any of the car's types at the form's starting length, whichever the test chooses.
+  const longest = Math.max(
+    ...['', ...service.availableServiceTypes].map((type) => stretchOf(service, type)),
+  );
+  const days = daysFitting(service, longest);
   expect(days).toHaveLength(90);
   const middle = Math.floor(days.length / 2);
   const window =
@@ -96,7 +160,7 @@ export function randomFreeSlot(
  * projects book the same car (keyboardCar), each on alternate days.
  */
 export function nearFreeSlot(service: Service, isMobile: boolean): { day: SlotDay; time: string } {
-  const days = listBookableDays(new Date(), service.slots_booked).slice(3, 17);
+  const days = offeredDays(service).slice(3, 17);
   const day = atRandom(
     days.filter(
       (candidate, index) => index % 2 === (isMobile ? 1 : 0) && candidate.slots.length > 0,
@@ -188,6 +252,8 @@ export async function bookViaApi(
   service: Service,
   slot: { day: SlotDay; time: string },
   phone = '+16175550142',
+  /** The service type and length booked: the car's first type and the kind's shortest unless told. */
+  booking: { type?: string; lengthMinutes?: number } = {},
 ): Promise<string> {
   const token = await csrfToken(request);
   const booked = await request.post('/api/user/book-appointment', {
@@ -200,8 +266,11 @@ export async function bookViaApi(
       pickupAddress: '12 Main Street, Norfolk, MA',
       dropoffAddress: 'Logan International Airport, Boston, MA',
       pickupNotes: '',
-      selectedServiceType: service.availableServiceTypes[0] ?? '',
+      selectedServiceType: booking.type ?? service.availableServiceTypes[0] ?? '',
+      ...(booking.lengthMinutes ? { lengthMinutes: booking.lengthMinutes } : {}),
       needsReturnRide: false,
+      // As the booking form sends it: its policy checkbox includes the texts.
+      smsConsent: true,
     },
   });
   expect(booked.status(), `book: ${await booked.text()}`).toBe(200);

@@ -2,7 +2,6 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DbHandle } from '@app/db';
 import type { Config } from './config/env.ts';
-import { createMailer, type Mailer } from './email/transport.ts';
 import { clientAddressHasher, trustProxyFor } from './lib/client-address.ts';
 import {
   loggerOptions,
@@ -15,12 +14,7 @@ import { registerAuth } from './plugins/auth.ts';
 import { clientErrorHandler } from './plugins/client-error.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { registerErrorHandler, sendFrameworkError } from './plugins/error-handler.ts';
-import {
-  createLimiter,
-  createMemoryStore,
-  createRedisStore,
-  type RateLimitStore,
-} from './plugins/rate-limit.ts';
+import { createLimiter } from './plugins/rate-limit.ts';
 import { registerInvalidTextRefusal } from './plugins/refuse-invalid-text.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { sessionCookieFor } from './plugins/session-cookie.ts';
@@ -29,14 +23,14 @@ import { registerUploads } from './plugins/uploads.ts';
 import { registerWeb } from './plugins/web.ts';
 import { registerAccountRoutes } from './modules/account/account.routes.ts';
 import { visitorProfile } from './modules/account/get-user-profile.ts';
-import { registerAdminRoutes } from './modules/admin/admin.routes.ts';
-import { TOTP_SECRET_PURPOSE } from './modules/admin/second-factor.ts';
+import { registerOwnerRoutes } from './modules/owners/owners.routes.ts';
+import { TOTP_SECRET_PURPOSE } from './modules/owners/mfa.ts';
+import { createAppointmentChanges } from './modules/appointments/appointment-changes.ts';
 import { registerAppointmentRoutes } from './modules/appointments/appointments.routes.ts';
+import { fulfilCheckout } from './modules/appointments/fulfil-checkout.ts';
 import { registerCustomerRideRoutes } from './modules/appointments/ride.routes.ts';
-import type { OnAppointmentChanged } from './modules/appointments/status.ts';
 import { registerAuditRoutes } from './modules/audit/audit.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
-import { createGoogleVerifier, type GoogleVerifier } from './modules/auth/google-verifier.ts';
 import { findSessionUser, sessionPolicies } from './modules/auth/sessions.ts';
 import { sessionStarter } from './modules/auth/start-session.ts';
 import { registerBlockRoutes } from './modules/blocks/blocks.routes.ts';
@@ -44,28 +38,27 @@ import { registerFeedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { registerFleetRoutes } from './modules/fleet/fleet.routes.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerMessageRoutes } from './modules/notifications/messages.routes.ts';
-import { messageRecorder } from './modules/notifications/record-messages.ts';
-import {
-  createSandboxSmsSender,
-  createTwilioSender,
-  type SmsSender,
-} from './modules/notifications/sms/sms-sender.ts';
+import { messageRecorder, type RecordMessages } from './modules/notifications/record-messages.ts';
 import { registerSmsWebhook } from './modules/notifications/sms/sms-webhook.routes.ts';
 import { registerNumbersRoutes } from './modules/numbers/numbers.routes.ts';
 import { registerOwnerFeedbackRoutes } from './modules/owner-feedback/owner-feedback.routes.ts';
-import type { PaymentProvider } from './modules/payments/payment-provider.ts';
+import type { FulfilCheckout } from './modules/payments/payment-provider.ts';
 import { registerPaymentWebhook } from './modules/payments/payments.routes.ts';
-import { createSandboxProvider } from './modules/payments/sandbox-provider.ts';
 import { registerSandboxCheckout } from './modules/payments/sandbox.routes.ts';
-import { createStripeProvider } from './modules/payments/stripe-provider.ts';
 import { createServiceListCache } from './modules/service/service-list-cache.ts';
 import { registerRideRoutes } from './modules/rides/rides.routes.ts';
 import { registerServiceRoutes } from './modules/service/service.routes.ts';
+import {
+  buildOutsideServices,
+  type OutsideServiceOverrides,
+  type OutsideServices,
+} from './outside-services.ts';
 
 /** The largest request body taken (JSON or form): far above any real request, refused with 413. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
-export interface AppDeps {
+/** Outside services are made from the configuration unless a test passes its own stand-in. */
+export interface AppDeps extends OutsideServiceOverrides {
   config: Config;
   db: DbHandle;
   /** The clock every rule reads; tests pass a fixed one. */
@@ -74,15 +67,22 @@ export interface AppDeps {
   logger?: boolean | LoggerSettings;
   /** How long another instance's booking may take to show in the service list. */
   serviceListMaxAgeMs?: number;
-  /** Outside services, replaceable in tests; made from the configuration otherwise. */
-  mailer?: Mailer;
-  googleVerifier?: GoogleVerifier;
-  rateLimitStore?: RateLimitStore;
-  payments?: PaymentProvider;
+}
+
+/** The app, and what its jobs share with it (server.ts): one of each. */
+export interface AssembledApp {
+  app: FastifyInstance;
+  services: OutsideServices;
+  recordMessages: RecordMessages;
 }
 
 /** Builds the whole application without listening, so tests can drive it with `inject`. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  return (await assembleApp(deps)).app;
+}
+
+/** `buildApp`, answering also what the server's jobs use: the same services, the same recorder. */
+export async function assembleApp(deps: AppDeps): Promise<AssembledApp> {
   const { config, db, now = () => new Date(), logger = false, serviceListMaxAgeMs = 1000 } = deps;
   const app: FastifyInstance = Fastify({
     logger: logger && loggerOptions(logger === true ? {} : logger),
@@ -107,28 +107,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // 1. Dependencies: outside services (from the configuration unless a test passes its own),
   //    and what the route modules share.
-  const store =
-    deps.rateLimitStore ??
-    (config.redisUrl
-      ? createRedisStore(config.redisUrl, undefined, { log: app.log })
-      : createMemoryStore(() => now().getTime()));
+  const services = buildOutsideServices(config, { db, log: app.log, now }, deps);
+  const { mailer, payments, googleVerifier, rateLimitStore: store } = services;
+  app.addHook('onClose', async () => services.close());
   const limiter = createLimiter(store);
-  const mailer = deps.mailer ?? createMailer({ ...config.mail, log: app.log });
-  const googleVerifier =
-    deps.googleVerifier ??
-    (config.googleClientId ? createGoogleVerifier({ clientId: config.googleClientId }) : undefined);
-  const payments = deps.payments ?? paymentProviderFor(config, db, now);
-  app.addHook('onClose', async () => {
-    if (!deps.rateLimitStore) await store.close();
-    if (!deps.mailer) mailer.close();
-  });
   const cookie = sessionCookieFor(config.isProduction);
   const policies = sessionPolicies(config.session);
   const startSession = sessionStarter({ db: db.db, cookie, policies, now });
   const serviceList = createServiceListCache(db.db, { maxAgeMs: serviceListMaxAgeMs, now });
-  // Every committed change of an appointment's status (a slot taken or freed, a payment).
-  const onAppointmentChanged: OnAppointmentChanged = () => serviceList.invalidate();
   const recordMessages = messageRecorder({ ownerEmail: config.business.email });
+  // Every change of an appointment: its transaction, with its audit events and messages, then
+  // the service list, whose slots the change may take or free.
+  const appointmentChanges = createAppointmentChanges({
+    db: db.db,
+    recordMessages,
+    onChanged: () => serviceList.invalidate(),
+  });
+  // A checkout's outcome, however it arrives: the webhook, the success page, the sandbox page.
+  const fulfil: FulfilCheckout = (session, at, log) =>
+    fulfilCheckout(appointmentChanges, { db: db.db, payments }, session, at, log);
   // Every committed change of a car (the fleet, a block): the list and the pages rendered from
   // it follow.
   const onServiceChanged = () => serviceList.invalidate();
@@ -150,7 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // 3. Route modules.
   registerHealthRoutes(app, db, store);
-  registerServiceRoutes(app, serviceList);
+  registerServiceRoutes(app, serviceList, now);
   registerAuthRoutes(app, {
     db: db.db,
     limiter,
@@ -169,6 +166,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     auth,
     limiter,
     signupsPerIp: config.rateLimits.signupPerIp,
+    linksPerIp: config.rateLimits.resetPerIp,
+    linksPerEmail: config.rateLimits.resetPerEmail,
     now,
   });
   registerFeedbackRoutes(app, { db: db.db, limiter, now });
@@ -180,8 +179,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     holdLimits: config.holds,
     hashClientAddress: clientAddressHasher(config.sessionSecret),
     publicBaseUrl: config.publicBaseUrl,
-    onAppointmentChanged,
-    recordMessages,
+    changes: appointmentChanges,
+    fulfil,
     now,
   });
   registerCustomerRideRoutes(app, {
@@ -189,31 +188,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limiter,
     policy: { cutoffHours: config.changeCutoffHours, phone: config.business.phone },
     calendar: { business: config.business, publicBaseUrl: config.publicBaseUrl },
-    recordMessages,
-    onAppointmentChanged,
+    changes: appointmentChanges,
     now,
   });
-  registerAdminRoutes(app, {
+  registerOwnerRoutes(app, {
     db: db.db,
     totpSecrets: secretBox(config.sessionSecret, TOTP_SECRET_PURPOSE),
     limiter,
     limits: config.rateLimits,
+    cookie,
     issuer: config.business.name,
     now,
   });
   registerAuditRoutes(app, { db: db.db });
-  registerRideRoutes(app, { db: db.db, payments, recordMessages, onAppointmentChanged, now });
+  registerRideRoutes(app, { db: db.db, payments, changes: appointmentChanges, now });
   registerBlockRoutes(app, { db: db.db, now, onSlotsChanged: onServiceChanged });
   registerOwnerFeedbackRoutes(app, { db: db.db });
   registerNumbersRoutes(app, { db: db.db, now });
   registerMessageRoutes(app, { db: db.db, now });
-  await registerPaymentWebhook(app, {
-    db: db.db,
-    payments,
-    onAppointmentChanged,
-    recordMessages,
-    now,
-  });
+  await registerPaymentWebhook(app, { db: db.db, payments, fulfil, now });
   await registerFleetRoutes(app, {
     db: db.db,
     uploadsDir: config.uploadsDir,
@@ -222,14 +215,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerUploads(app, config.uploadsDir);
   if (payments.name === 'sandbox')
-    await registerSandboxCheckout(app, {
-      db: db.db,
-      business: config.business,
-      payments,
-      onAppointmentChanged,
-      recordMessages,
-      now,
-    });
+    await registerSandboxCheckout(app, { db: db.db, business: config.business, fulfil, now });
   // Texts to the business's number (STOP, START, HELP): only with Twilio, whose token signs them.
   if (config.twilio)
     await registerSmsWebhook(app, {
@@ -247,19 +233,5 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     rendersPerSecond: config.ssrRendersPerSecond,
   });
 
-  return app;
-}
-
-/** Twilio when configured; the sandbox (texts as files) only outside production. */
-export function smsSenderFor(config: Config): SmsSender {
-  if (config.twilio) return createTwilioSender(config.twilio);
-  if (config.isProduction) throw new Error('Texts need TWILIO_ACCOUNT_SID in production');
-  return createSandboxSmsSender(config.smsDir);
-}
-
-/** Stripe when configured; the sandbox only outside production (the config refuses it there). */
-export function paymentProviderFor(config: Config, db: DbHandle, now: () => Date): PaymentProvider {
-  if (config.stripe) return createStripeProvider(config.stripe);
-  if (config.isProduction) throw new Error('Payments need STRIPE_SECRET_KEY in production');
-  return createSandboxProvider({ db: db.db, publicBaseUrl: config.publicBaseUrl, now });
+  return { app, services, recordMessages };
 }

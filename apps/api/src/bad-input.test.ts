@@ -59,6 +59,8 @@ const KNOWN_ROUTES = [
   'POST /api/user/update-profile',
   'POST /api/user/forgot-password',
   'POST /api/user/reset-password',
+  'POST /api/user/verify-email',
+  'POST /api/user/verify-email/resend',
   'POST /api/user/book-appointment',
   'POST /api/user/create-checkout-session',
   'GET /api/user/stripe-payment-details',
@@ -119,10 +121,12 @@ describe('hostile input to every route (PGlite)', { timeout: 90_000 }, () => {
   /** The car the fleet's routes are sent (one of them retires it). */
   let fleetCar: string;
   let templates: Record<string, Record<string, unknown>>;
-  // Free slots for the bookings behind fresh sandbox checkouts, one each.
+  // Free slots for the bookings behind fresh sandbox checkouts, one each: two hours apart, clear
+  // of each other's ride and the car's turnaround.
   const slots = listBookableDays(NOW)
     .slice(2)
-    .flatMap((day) => day.slots.map((slot) => ({ slotDate: day.key, slotTime: slot.label })));
+    .flatMap((day) => day.slots.map((slot) => ({ slotDate: day.key, slotTime: slot.label })))
+    .filter((_, i) => i % 4 === 0);
   let nextSlot = 0;
 
   beforeAll(async () => {
@@ -170,6 +174,8 @@ describe('hostile input to every route (PGlite)', { timeout: 90_000 }, () => {
       },
       'POST /api/user/forgot-password': { email: 'nobody@example.com' },
       'POST /api/user/reset-password': { token: 'a'.repeat(43), newPassword: 'N3w password!' },
+      'POST /api/user/verify-email': { token: 'a'.repeat(43) },
+      'POST /api/user/verify-email/resend': { email: 'nobody@example.com' },
       'POST /api/user/book-appointment': booking,
       'POST /api/user/create-checkout-session': { appointmentId: randomUUID() },
       'POST /api/auth/google': { token: 'not-a-google-token' },

@@ -7,6 +7,19 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   return false;
 }
 
+/**
+ * Whether a database error is an exclusion violation (SQLSTATE 23P01), however wrapped: two of a
+ * car's stretches overlapping, refused by `appointments_no_overlap` or by the triggers that keep
+ * blocks and bookings apart, which raise it too (ADR 018).
+ */
+export function isExclusionViolation(error: unknown, constraint?: string): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint: name } = e as { code?: unknown; constraint?: unknown };
+    if (code === '23P01') return constraint === undefined || name === constraint;
+  }
+  return false;
+}
+
 /** The answer while the database cannot be reached (HTTP 503, with Retry-After). */
 export const DATABASE_UNAVAILABLE_MESSAGE =
   'The service is temporarily unavailable. Please try again in a moment.';

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -182,6 +183,21 @@ describe.each(await databaseKinds())('request logs on %s', (kind) => {
     // A signed-in request's later lines say whose it was.
     const completed = linesOf(details).find((line) => line.msg === 'request completed');
     expect(completed?.userId).toBe(user?.id);
+    expectCleanLogs();
+  });
+
+  it('logs a confirmation link’s page and its POST without the token, as security events', async () => {
+    const token = randomBytes(32).toString('base64url');
+    secrets.set('confirmation token', token);
+    const browser = new Browser(app);
+    const page = await browser.get(`/verify-email/${token}`);
+    expect(page.statusCode).toBe(200);
+    expect(linesOf(page).map((line) => line.req?.url)).toContain('/verify-email/[token]');
+    const wrongPath = await browser.post(`/api/user/verify-email/${token}`, {});
+    expect(wrongPath.statusCode).toBe(404);
+    const refused = await browser.post('/api/user/verify-email', { token });
+    expect(refused.statusCode).toBe(400);
+    expect(linesOf(refused).some((line) => line.event === 'account.email_verified')).toBe(true);
     expectCleanLogs();
   });
 

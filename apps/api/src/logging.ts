@@ -34,10 +34,15 @@ const AUTH_EVENTS: Record<string, { event: string; method?: string }> = {
   'POST /api/user/register': { event: 'account.register' },
   'POST /api/user/forgot-password': { event: 'auth.reset_requested' },
   'POST /api/user/reset-password': { event: 'auth.reset_completed' },
+  'POST /api/user/verify-email': { event: 'account.email_verified' },
+  'POST /api/user/verify-email/resend': { event: 'account.verify_requested' },
   'POST /api/user/sessions/revoke': { event: 'auth.session_ended' },
   'POST /api/user/sessions/revoke-others': { event: 'auth.session_ended' },
+  'POST /api/admin/mfa/enrol': { event: 'auth.mfa_enrolment_started' },
   'POST /api/admin/mfa/confirm': { event: 'auth.mfa_enrolled' },
   'POST /api/admin/mfa/verify': { event: 'auth.mfa' },
+  // The customers' data leaving in bulk: who took it is on the line (and in the audit trail).
+  'GET /api/admin/rides/export.csv': { event: 'rides.exported' },
 };
 
 /**
@@ -78,7 +83,9 @@ export function registerSecurityEvents(app: FastifyInstance): void {
 }
 
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
-const RESET_TOKEN_IN_TEXT = /(reset-password\/)[^/?#\s"']+/gi;
+const RESET_TOKEN_IN_TEXT = /((?:reset-password|verify-email)\/)[^/?#\s"']+/gi;
+/** Pages whose next path segment is a link's token (a reset, an address confirmation). */
+const TOKEN_PAGES = new Set(['reset-password', 'verify-email']);
 const SECRET_QUERY_VALUE =
   /([?&](?:session_id|token|code|state|key|password|email|phone)=)[^&#\s"']*/gi;
 const CHECKOUT_SESSION_ID = /\bcs_[A-Za-z0-9_]{8,}/g;
@@ -106,8 +113,8 @@ function decoded(segment: string): string {
 }
 
 /**
- * The path of a request URL as logged: no query string (it may carry `session_id`), the reset
- * token after `reset-password/` masked, checkout session ids (the sandbox page's address) and
+ * The path of a request URL as logged: no query string (it may carry `session_id`), the link's
+ * token after `reset-password/` or `verify-email/` masked, checkout session ids (the sandbox page's address) and
  * anything that looks like an email masked, and the whole cut to a sane length.
  */
 export function safeUrl(url: string): string {
@@ -115,7 +122,7 @@ export function safeUrl(url: string): string {
   const segments = path.split('/');
   const masked = segments.map((segment, index) => {
     const plain = decoded(segment);
-    if (index > 0 && decoded(segments[index - 1] ?? '').toLowerCase() === 'reset-password')
+    if (index > 0 && TOKEN_PAGES.has(decoded(segments[index - 1] ?? '').toLowerCase()))
       return segment === '' ? segment : '[token]';
     if (/^cs_/i.test(plain)) return '[checkout-session]';
     if (plain.includes('@')) return '[email]';

@@ -1,9 +1,7 @@
 import { createDb, prepareDb } from '@app/db';
-import { buildApp, paymentProviderFor, smsSenderFor } from './app.ts';
+import { assembleApp } from './app.ts';
 import { ConfigError, loadConfig } from './config/env.ts';
-import { createMailer } from './email/transport.ts';
 import { JOBS, messageJobs, startJobs } from './jobs/jobs.ts';
-import { messageRecorder } from './modules/notifications/record-messages.ts';
 
 /**
  * Requests in flight get this long to finish after SIGTERM; then the process exits anyway (1),
@@ -22,22 +20,20 @@ async function main(): Promise<void> {
   // Migrated by the schema's owner when DATABASE_MIGRATION_URL is set: the serving role cannot.
   await prepareDb(db, { seed: config.seedDemo, migrationUrl: config.databaseMigrationUrl });
 
-  // One provider for the requests and the jobs (which issue pending refunds through it).
-  const payments = paymentProviderFor(config, db, () => new Date());
-  const app = await buildApp({
+  // The jobs use the app's own outside services (one mailer, one payment provider) and its
+  // message recorder.
+  const { app, services, recordMessages } = await assembleApp({
     config,
     db,
-    payments,
     // Request ids, redaction and serializers come from logging.ts.
     logger: { level: config.logLevel },
   });
 
   // The outbox's jobs send what the requests (and the reminders) wrote to it.
-  const mailer = createMailer({ ...config.mail, log: app.log });
   const { messages } = config;
   const outbox = messageJobs({
-    channels: { mailer, sms: smsSenderFor(config) },
-    record: messageRecorder({ ownerEmail: config.business.email }),
+    channels: { mailer: services.mailer, sms: services.sms },
+    record: recordMessages,
     email: { business: config.business, publicBaseUrl: config.publicBaseUrl },
     delivery: {
       batchSize: 20,
@@ -50,7 +46,11 @@ async function main(): Promise<void> {
     remindEvery: messages.remindEveryMs,
     reminders: { firstMs: messages.reminderFirstMs, secondMs: messages.reminderSecondMs },
   });
-  const stopJobs = await startJobs([...JOBS, ...outbox], { db: db.db, payments, log: app.log });
+  const stopJobs = await startJobs([...JOBS, ...outbox], {
+    db: db.db,
+    payments: services.payments,
+    log: app.log,
+  });
 
   let stopping = false;
   // Once stopping, each answer closes its connection: a client's keep-alive connection would
@@ -63,8 +63,8 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    // The app's close closes the mailer and the rate-limit store the jobs shared.
     stopJobs();
-    mailer.close();
     // A client that never finishes its request cannot keep the process from stopping.
     setTimeout(() => {
       app.log.error('requests still in flight after the shutdown grace period: exiting anyway');

@@ -1,4 +1,4 @@
-import type { Service, UserProfile } from '@app/shared';
+import type { Service, SignedInProfile } from '@app/shared';
 import { CatalogueProvider } from './state/catalogue.tsx';
 import { SessionProvider } from './state/session.tsx';
 import { Layout } from './components/layout/layout.tsx';
@@ -13,7 +13,7 @@ export function App({
   visitor,
 }: {
   services?: Service[] | undefined;
-  visitor?: UserProfile | null | undefined;
+  visitor?: SignedInProfile | null | undefined;
 }) {
   return (
     <CatalogueProvider initialServices={services}>

@@ -1,3 +1,4 @@
+import './zod-jitless.ts';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app.tsx';
@@ -5,13 +6,6 @@ import { preloadScreen } from './routes.tsx';
 import { RenderedAtContext } from './lib/rendered-at.ts';
 import { readEmbeddedCatalogue, readEmbeddedVisitor } from './state/embedded-data.ts';
 import './styles.css';
-
-/*
- * zod (loaded with the forms) probes for `new Function` once unless told it runs jitless; under the
- * site's Content-Security-Policy that probe is reported as a violation. zod reads this global.
- */
-const zodConfig = globalThis as { __zod_globalConfig?: Record<string, unknown> };
-zodConfig.__zod_globalConfig = { ...zodConfig.__zod_globalConfig, jitless: true };
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');

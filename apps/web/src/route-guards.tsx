@@ -1,5 +1,6 @@
 import { lazy, useEffect, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
+import { isPendingStaff, type SignedInProfile } from '@app/shared';
 import { loginHref } from './lib/next-path.ts';
 import { signInArrived, useSession } from './state/session.tsx';
 import { PageLoading } from './components/page-loading.tsx';
@@ -15,7 +16,14 @@ function AfterSignIn({ to }: { to: string }) {
   return <PageLoading />;
 }
 
-/** Signed-in only: a visitor goes to /login and, after signing in, back to this page. */
+/** Where a staff session still to pass the second factor goes: the console asks for the code. */
+const SECOND_FACTOR_PATH = '/admin';
+
+/**
+ * Signed-in only: a visitor goes to /login and, after signing in, back to this page. A staff
+ * session that has not passed the second factor goes to the code screen: the API refuses it
+ * everything else.
+ */
 export function RequireUser({ children }: { children: ReactNode }) {
   const { user, userLoading, signingOut } = useSession();
   const [location] = useLocation();
@@ -25,7 +33,15 @@ export function RequireUser({ children }: { children: ReactNode }) {
     if (signingOut) return <PageLoading />;
     return <Redirect to={loginHref(search ? `${location}?${search}` : location)} replace />;
   }
+  if (isPendingStaff(user)) return <Redirect to={SECOND_FACTOR_PATH} replace />;
   return children;
+}
+
+/** Where a sign-in goes: `returnTo`, or the code screen for staff still to pass the second factor. */
+function afterSignIn(user: SignedInProfile, returnTo: string): string {
+  const toConsole =
+    returnTo === SECOND_FACTOR_PATH || returnTo.startsWith(`${SECOND_FACTOR_PATH}/`);
+  return isPendingStaff(user) && !toConsole ? SECOND_FACTOR_PATH : returnTo;
 }
 
 /** Signed-out only: a signed-in user sees the 404 page. */
@@ -33,7 +49,7 @@ export function RequireGuest({ children }: { children: ReactNode }) {
   const { user, userLoading, returnTo } = useSession();
   if (userLoading) return <PageLoading />;
   if (user) {
-    return returnTo ? <AfterSignIn to={returnTo} /> : <NotFoundPage />;
+    return returnTo ? <AfterSignIn to={afterSignIn(user, returnTo)} /> : <NotFoundPage />;
   }
   return children;
 }

@@ -34,10 +34,12 @@ const PrivacyPage = lazyPage(() => import('./pages/privacy.tsx'));
 const LoginPage = lazy(() => import('./pages/login.tsx'));
 const ForgotPasswordPage = lazy(() => import('./pages/forgot-password.tsx'));
 const ResetPasswordPage = lazy(() => import('./pages/reset-password.tsx'));
+const VerifyEmailPage = lazy(() => import('./pages/verify-email.tsx'));
 const MyProfilePage = lazy(() => import('./pages/my-profile.tsx'));
 const FeedbackPage = lazy(() => import('./pages/feedback.tsx'));
 const SuccessPage = lazy(() => import('./pages/success.tsx'));
 const MyAppointmentsPage = lazy(() => import('./pages/my-appointments.tsx'));
+const MyRidesPage = lazy(() => import('./pages/my-rides.tsx'));
 // The route guards come with the screens they guard: the home page's download carries neither
 // (one import for all: the first page carries one list of their chunks, not one each).
 const routeGuards = () => import('./route-guards.tsx');
@@ -110,6 +112,11 @@ export function AppRoutes() {
               <MyAppointmentsPage />
             </RequireUser>
           </Route>
+          <Route path="/my-rides">
+            <RequireUser>
+              <MyRidesPage />
+            </RequireUser>
+          </Route>
           {/* The checkout returns here with ?session_id=; the guard keeps it through login. */}
           <Route path="/success">
             <RequireUser>
@@ -131,6 +138,10 @@ export function AppRoutes() {
             <RequireGuest>
               <ResetPasswordPage />
             </RequireGuest>
+          </Route>
+          {/* Signed in or not: the link may be opened in any browser. */}
+          <Route path="/verify-email/:token">
+            <VerifyEmailPage />
           </Route>
           <Route component={OtherRoutes} />
         </Switch>

@@ -1,26 +1,26 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 
 /*
- * A car's blocks (maintenance, the owner's own use). The rule "a slot starting at s is blocked
- * by a block iff starts_at <= s < ends_at" has one home: the SQL function `block_covers` of the
- * blocks migration (`-- Hand-written:`), which `slot_is_blocked` and `book_hold` call. Code that
- * asks whether a slot is blocked uses these conditions, never its own comparison.
+ * A car's blocks (maintenance, the owner's own use) and its bookings share one rule: no two of a
+ * car's stretches overlap (ADR 018). The database keeps it (sql/blocks.sql's triggers and the
+ * exclusion constraint); code that asks first, for an answer rather than an error, uses these.
  */
 
-/** Whether a slot of a car (a column or a value) falls in any of that car's blocks. */
-export function slotIsBlocked(
+/** Whether any block of a car (a column or a value) overlaps the stretch [from, until). */
+export function stretchIsBlocked(
   serviceId: SQLWrapper | string,
-  slotStart: SQLWrapper | Date,
+  from: SQLWrapper | Date,
+  until: SQLWrapper | Date,
 ): SQL<boolean> {
-  return sql<boolean>`slot_is_blocked(${asUuid(serviceId)}, ${asInstant(slotStart)})`;
+  return sql<boolean>`stretch_is_blocked(${asUuid(serviceId)}, ${asInstant(from)}, ${asInstant(until)})`;
 }
 
-/** Whether a slot start falls in one block, given its bounds (columns or values). */
-export function blockCovers(
-  block: { startsAt: SQLWrapper | Date; endsAt: SQLWrapper | Date },
-  slotStart: SQLWrapper | Date,
+/** Whether two stretches [from, until) overlap, as the constraint and the triggers say it. */
+export function stretchesOverlap(
+  a: { from: SQLWrapper | Date; until: SQLWrapper | Date },
+  b: { from: SQLWrapper | Date; until: SQLWrapper | Date },
 ): SQL<boolean> {
-  return sql<boolean>`block_covers(${asInstant(block.startsAt)}, ${asInstant(block.endsAt)}, ${asInstant(slotStart)})`;
+  return sql<boolean>`tstzrange(${asInstant(a.from)}, ${asInstant(a.until)}) && tstzrange(${asInstant(b.from)}, ${asInstant(b.until)})`;
 }
 
 function asUuid(value: SQLWrapper | string): SQLWrapper {

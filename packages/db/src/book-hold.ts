@@ -31,24 +31,30 @@ export type BookHoldOutcome =
   | { outcome: 'too_many_address_holds' }
   /** The customer let too many holds run out lately: they may hold again from `retryAt`. */
   | { outcome: 'lapsed_too_often'; retryAt: Date }
-  /** The owner blocked the car at that time (`slotIsBlocked`). */
+  /** The owner blocked the car during the stretch (`stretchIsBlocked`). */
   | { outcome: 'blocked' }
-  /** A live appointment has the slot: paid, a hold still running, or one made a moment before. */
+  /** The owner blocked the car during the return leg's stretch. */
+  | { outcome: 'return_blocked' }
+  /** A live booking of the car overlaps the return leg's stretch: neither leg is held. */
+  | { outcome: 'return_taken' }
+  /** A live booking of the car overlaps the stretch: paid, a hold still running, or one made a moment before. */
   | { outcome: 'taken' };
 
 /**
- * Books a hold (an appointment awaiting payment) through the `book_hold` function of
- * the blocks migration, in one round trip and one transaction: the customer's row is locked (and
- * their address's lock taken); a retry of a booking already made answers that booking; a slot
+ * Books a hold (an appointment awaiting payment) through the `book_hold` function
+ * (`sql/book_hold.sql`), in one round trip and one transaction: the customer's row is locked (and
+ * their address's lock taken); a retry of a booking already made answers that booking; a stretch
  * the owner blocked is refused (the car's row taken FOR KEY SHARE first, against a block being
  * made); the customer's lapsed and live holds and their address's live holds are counted against
- * the limits; a stale hold on the same slot is released, and the row is inserted unless a live
- * appointment has the slot, which the unique index `appointments_one_live_per_slot` decides
- * (the insert yields to it: 'taken', migration 0016).
+ * the limits; stale holds over the stretch are released, and the row is inserted unless it
+ * overlaps a live booking of the car, which the exclusion constraint `appointments_no_overlap`
+ * decides (the insert yields to it: 'taken').
  */
 export async function bookHold(
   db: Database,
   hold: Appointment,
+  /** A round trip's return leg, held with the first on the same car, or neither is. */
+  returnLeg: Appointment | null,
   at: Date,
   limits: HoldLimits,
 ): Promise<BookHoldOutcome> {
@@ -60,6 +66,7 @@ export async function bookHold(
   });
   const [row] = await bookHoldCall(db).execute({
     hold: asRecordJson(hold),
+    returnHold: returnLeg ? asRecordJson(returnLeg) : null,
     at: at.toISOString(),
     rules,
   });
@@ -70,6 +77,8 @@ export async function bookHold(
       return { outcome: row.outcome, appointmentId: row.appointmentId as string };
     case 'key_reused':
     case 'blocked':
+    case 'return_blocked':
+    case 'return_taken':
     case 'too_many_holds':
     case 'too_many_address_holds':
     case 'taken':
@@ -90,7 +99,7 @@ const bookHoldCall = preparedStatement((db) =>
       retryAt: sql<string | Date | null>`retry_at`,
     })
     .from(
-      sql`book_hold(${sql.placeholder('hold')}::jsonb, ${sql.placeholder('at')}::timestamptz, ${sql.placeholder('rules')}::jsonb)`,
+      sql`book_hold(${sql.placeholder('hold')}::jsonb, ${sql.placeholder('returnHold')}::jsonb, ${sql.placeholder('at')}::timestamptz, ${sql.placeholder('rules')}::jsonb)`,
     )
     .prepare('book_hold'),
 );

@@ -1,7 +1,8 @@
 import type { Service } from '@app/shared';
 
 /** A demo service as seeded; money in whole dollars like the API. */
-export type CatalogueEntry = Omit<Service, '_id' | 'slots_booked'>;
+/** A demo car; its turnarounds are the columns' defaults (`DEFAULT_TURNAROUND_MINUTES`). */
+export type CatalogueEntry = Omit<Service, '_id' | 'slots_booked' | 'turnaroundMinutes'>;
 
 /**
  * The demo fleet, in the order the site lists it: the first ten are the home page's "Top Cars".

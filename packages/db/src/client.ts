@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -65,7 +66,8 @@ async function openPglite(dataDir: string): Promise<DbHandle> {
     ? () => {}
     : acquireDataDirLock(join(dataDir, '..', `${basename(dataDir)}.lock`));
   try {
-    const client = await PGlite.create(dataDir);
+    // btree_gist: the car's time is an exclusion constraint over a car and a range (ADR 018).
+    const client = await PGlite.create(dataDir, { extensions: { btree_gist } });
     const db = drizzlePglite({ client, schema }) as unknown as Database;
     return {
       db,

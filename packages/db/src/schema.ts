@@ -1,20 +1,21 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   APPOINTMENT_STATUSES,
-  CAR_MODELS,
+  CAR_MAKES,
   type AuditAction,
   CANCELLED_BY,
   type CancelledBy,
   MESSAGE_AUDIENCES,
   MESSAGE_CHANNELS,
+  MESSAGE_TEMPLATES,
   type MessageAudience,
   type MessageChannel,
+  type MessageTemplate,
   OUTBOX_STATUSES,
   type OutboxStatus,
   type ServicePhoto,
   FEEDBACK_EMOJIS,
   GENDERS,
-  LIVE_APPOINTMENT_STATUSES,
   REFUND_REASONS,
   REFUND_STATUSES,
   USER_ROLES,
@@ -75,6 +76,13 @@ export const services = pgTable(
     /** Seats for the customer's party (passengers; a rental's count the driver's) and large bags. */
     seats: integer('seats').notNull().default(4),
     bags: integer('bags').notNull().default(2),
+    /**
+     * Minutes the car needs after a booking before the next (cleaning, getting back), by kind
+     * of service; a booking keeps its car until its end plus these (ADR 018).
+     */
+    rideTurnaroundMinutes: integer('ride_turnaround_minutes').notNull().default(30),
+    hourlyTurnaroundMinutes: integer('hourly_turnaround_minutes').notNull().default(30),
+    rentalTurnaroundMinutes: integer('rental_turnaround_minutes').notNull().default(60),
     /** An uploaded photo, shown instead of `image` (the demo artwork) once there is one. */
     photo: jsonb('photo').$type<ServicePhoto>(),
     /** Retired by an owner: gone from the site, kept for the rides that name it. */
@@ -82,10 +90,14 @@ export const services = pgTable(
     createdAt: instant('created_at').notNull().defaultNow(),
   },
   (t) => [
-    check('services_model_known', isOneOf(t.model, CAR_MODELS)),
+    check('services_model_known', isOneOf(t.model, CAR_MAKES)),
     check('services_fees_not_negative', sql`${t.feesCents} >= 0`),
     check('services_seats_in_range', sql`${t.seats} between 1 and 60`),
     check('services_bags_in_range', sql`${t.bags} between 0 and 60`),
+    check(
+      'services_turnarounds_in_range',
+      sql`${t.rideTurnaroundMinutes} between 0 and 720 and ${t.hourlyTurnaroundMinutes} between 0 and 720 and ${t.rentalTurnaroundMinutes} between 0 and 720`,
+    ),
     index('services_position_idx').on(t.position),
   ],
 );
@@ -105,6 +117,16 @@ export const appointments = pgTable(
     /** `d_m_yyyy` and `9:30 AM` in New York, derived from slot_start when the row is written. */
     slotDate: text('slot_date').notNull(),
     slotTime: text('slot_time').notNull(),
+    /**
+     * The car's time (ADR 018): the ride lasts `length_minutes` (elapsed) to `ends_at`, and the
+     * car is the booking's until `occupied_until`, its end plus the car's turnaround when booked.
+     * No two live bookings of a car overlap there (`appointments_no_overlap`, migration 0020).
+     * Bookings made before lengths kept their half hour: 30 minutes, no turnaround.
+     */
+    lengthMinutes: integer('length_minutes').notNull(),
+    endsAt: instant('ends_at').notNull(),
+    turnaroundMinutes: integer('turnaround_minutes').notNull(),
+    occupiedUntil: instant('occupied_until').notNull(),
     status: text('status').$type<AppointmentStatus>().notNull().default('pending_payment'),
     serviceType: text('service_type').notNull(),
     phone: text('phone').notNull(),
@@ -117,6 +139,11 @@ export const appointments = pgTable(
     returnPickupNotes: text('return_pickup_notes').notNull().default(''),
     /** The deposit, computed by the server: fees + 1 dollar. */
     amountCents: integer('amount_cents').notNull(),
+    /**
+     * The ride's price by the rate cards for the booked length, the promotion applied, as it
+     * was when booked (settled after the ride); null for bookings made before lengths.
+     */
+    priceCents: integer('price_cents'),
     /** The appointment's current checkout: the one a customer is sent to, or the one that paid. */
     checkoutSessionId: text('checkout_session_id'),
     /**
@@ -138,6 +165,8 @@ export const appointments = pgTable(
     clientAddressHash: text('client_address_hash'),
     paidAt: instant('paid_at'),
     cancelledAt: instant('cancelled_at'),
+    /** When an owner marked it completed or a no-show: what may be undone for a short while. */
+    finishedAt: instant('finished_at'),
     cancelledBy: text('cancelled_by').$type<CancelledBy>(),
     /** The owner's reason, told to the customer; empty when the customer cancelled. */
     cancelReason: text('cancel_reason').notNull().default(''),
@@ -149,6 +178,11 @@ export const appointments = pgTable(
      */
     reminded24hAt: instant('reminded_24h_at'),
     reminded2hAt: instant('reminded_2h_at'),
+    /**
+     * A round trip's return leg names its first leg (ADR 018): held with it in one booking, paid
+     * in its checkout (the first leg's session and payment), its own ride otherwise.
+     */
+    returnOf: uuid('return_of').references((): AnyPgColumn => appointments.id),
     /** The calendar invite's SEQUENCE: each reschedule raises it, so calendars take the update. */
     calendarSequence: integer('calendar_sequence').notNull().default(0),
     createdAt: instant('created_at').notNull().defaultNow(),
@@ -158,11 +192,16 @@ export const appointments = pgTable(
     check('appointments_status_known', isOneOf(t.status, APPOINTMENT_STATUSES)),
     check('appointments_cancelled_by_known', isOneOf(t.cancelledBy, CANCELLED_BY)),
     check('appointments_amount_positive', sql`${t.amountCents} > 0`),
-    // The rule that makes double booking impossible, across any number of server instances:
-    // at most one live appointment per car and slot start.
-    uniqueIndex('appointments_one_live_per_slot')
-      .on(t.serviceId, t.slotStart)
-      .where(isOneOf(t.status, LIVE_APPOINTMENT_STATUSES)),
+    check('appointments_length_positive', sql`${t.lengthMinutes} > 0`),
+    check('appointments_turnaround_not_negative', sql`${t.turnaroundMinutes} >= 0`),
+    check(
+      'appointments_ends_after_length',
+      sql`${t.endsAt} = ${t.slotStart} + make_interval(mins => ${t.lengthMinutes})`,
+    ),
+    check(
+      'appointments_occupied_after_turnaround',
+      sql`${t.occupiedUntil} = ${t.endsAt} + make_interval(mins => ${t.turnaroundMinutes})`,
+    ),
     uniqueIndex('appointments_checkout_session_unique').on(t.checkoutSessionId),
     uniqueIndex('appointments_booking_key_unique').on(t.userId, t.bookingKey),
     index('appointments_slot_start_idx').on(t.slotStart),
@@ -172,6 +211,7 @@ export const appointments = pgTable(
       .on(t.slotStart)
       .where(sql`${t.status} = 'paid'`),
     index('appointments_user_idx').on(t.userId, t.createdAt),
+    index('appointments_return_of_idx').on(t.returnOf),
     // The console's search by phone: the number's digits, matched from the start (LIKE 'x%').
     index('appointments_phone_digits_idx').on(
       sql`regexp_replace(${t.phone}, '[^0-9]', '', 'g') text_pattern_ops`,
@@ -220,7 +260,8 @@ export const refunds = pgTable(
     check('refunds_reason_known', isOneOf(t.reason, REFUND_REASONS)),
     check('refunds_status_known', isOneOf(t.status, REFUND_STATUSES)),
     check('refunds_amount_positive', sql`${t.amountCents} > 0`),
-    uniqueIndex('refunds_one_per_payment').on(t.paymentIntentId),
+    // One refund per payment and ride: a round trip's one payment pays two legs.
+    uniqueIndex('refunds_one_per_payment_ride').on(t.paymentIntentId, t.appointmentId),
     uniqueIndex('refunds_idempotency_key_unique').on(t.idempotencyKey),
     index('refunds_appointment_idx').on(t.appointmentId),
     index('refunds_checkout_session_idx').on(t.checkoutSessionId),
@@ -246,10 +287,16 @@ export const blocks = pgTable(
     note: text('note').notNull().default(''),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: instant('created_at').notNull().defaultNow(),
+    /**
+     * The rows made by one request (every car at once, or a weekly repeat) share it; null for a
+     * lone block. Deleting "this and the following" removes the series' rows from one on.
+     */
+    seriesId: uuid('series_id'),
   },
   (t) => [
     check('blocks_ends_after_start', sql`${t.endsAt} > ${t.startsAt}`),
     index('blocks_service_time_idx').on(t.serviceId, t.startsAt, t.endsAt),
+    index('blocks_series_idx').on(t.seriesId),
   ],
 );
 
@@ -264,11 +311,13 @@ export const outboxMessages = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     channel: text('channel').$type<MessageChannel>().notNull(),
     audience: text('audience').$type<MessageAudience>().notNull(),
-    /** Which message: `booking_confirmed`, `reminder_24h`, `cancelled`… */
-    template: text('template').notNull(),
+    /** Which message: `paid`, `reminder_24h`, `cancelled`… (`MESSAGE_ROUTES` says who gets each). */
+    template: text('template').$type<MessageTemplate>().notNull(),
     /** The email address or E.164 phone number, as it was when the row was written. */
     recipient: text('recipient').notNull(),
     appointmentId: uuid('appointment_id').references(() => appointments.id),
+    /** The account an account message (`verify_email`, `mfa_failed`) is about; null for a ride's. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** What the message says that the appointment's row may no longer (the old time, say). */
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
     status: text('status').$type<OutboxStatus>().notNull().default('pending'),
@@ -286,6 +335,7 @@ export const outboxMessages = pgTable(
   (t) => [
     check('outbox_channel_known', isOneOf(t.channel, MESSAGE_CHANNELS)),
     check('outbox_audience_known', isOneOf(t.audience, MESSAGE_AUDIENCES)),
+    check('outbox_template_known', isOneOf(t.template, MESSAGE_TEMPLATES)),
     check('outbox_status_known', isOneOf(t.status, OUTBOX_STATUSES)),
     index('outbox_due_idx')
       .on(t.nextAttemptAt)
@@ -362,6 +412,17 @@ export const users = pgTable(
     role: text('role').$type<UserRole>().notNull().default('customer'),
     dob: date('dob', { mode: 'string' }),
     googleSub: text('google_sub'),
+    /**
+     * When the holder of `email` proved it: a link from the verification email, a reset link
+     * (emailed), or Google's `email_verified`. Null: anyone may have typed the address. An
+     * unverified account is never made staff.
+     */
+    emailVerifiedAt: instant('email_verified_at'),
+    /**
+     * When this staff account was last emailed about wrong second-factor codes: at most one such
+     * email per 15 minutes, claimed by a conditional update of this column.
+     */
+    mfaFailedNoticeAt: instant('mfa_failed_notice_at'),
     createdAt: instant('created_at').notNull().defaultNow(),
     updatedAt: instant('updated_at').notNull().defaultNow(),
   },
@@ -411,6 +472,12 @@ export const totpFactors = pgTable('totp_factors', {
   confirmedAt: instant('confirmed_at'),
   /** The time step of the last code taken: a code of this step or an earlier one is refused. */
   lastStep: bigint('last_step', { mode: 'number' }),
+  /**
+   * While being set up: the session that started it (`sessions.id`), the only one that may
+   * confirm or restart it until it expires. Null once confirmed. No foreign key: a session
+   * renewed or ended leaves the enrolment to expire.
+   */
+  enrolmentSessionId: uuid('enrolment_session_id'),
   createdAt: instant('created_at').notNull().defaultNow(),
 });
 
@@ -473,6 +540,27 @@ export const passwordResets = pgTable(
     usedAt: instant('used_at'),
   },
   (t) => [index('password_resets_user_idx').on(t.userId)],
+);
+
+/**
+ * Links that confirm an account's email address: only the SHA-256 of the link's token is kept
+ * (the token is made when the email is sent, never stored in the outbox). Used once, for a day,
+ * and only for the address it was sent to.
+ */
+export const emailVerifications = pgTable(
+  'email_verifications',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The address the link was emailed to: a link does not verify an address changed since. */
+    email: text('email').notNull(),
+    createdAt: instant('created_at').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+    usedAt: instant('used_at'),
+  },
+  (t) => [index('email_verifications_user_idx').on(t.userId)],
 );
 
 /** Feedback from a signed-in customer; anonymous feedback keeps no link to its author. */

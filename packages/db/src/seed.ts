@@ -1,10 +1,9 @@
 import { count } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { DEMO_CATALOGUE, type CatalogueEntry } from './catalogue.ts';
+import { rateColumnsOf } from './rates.ts';
 import { services } from './schema.ts';
 import type { Schema } from './client.ts';
-
-const toCents = (dollars: number) => Math.round(dollars * 100);
 
 export function serviceRowOf(
   entry: CatalogueEntry,
@@ -19,15 +18,8 @@ export function serviceRowOf(
     about: entry.about,
     address: entry.address,
     available: entry.available,
-    feesCents: toCents(entry.fees),
     serviceTypes: [...entry.availableServiceTypes],
-    specialPricePerHourCents: toCents(entry.specialServicePricePerHour),
-    specialPriceOneHourFifteenCents: toCents(entry.specialServicePriceBetweenOneHourFifteen),
-    specialPriceExtraCents: toCents(entry.specialServicePriceExtra),
-    specialPriceFlatRateCents: toCents(entry.specialServicePriceFlatRate),
-    serviceChargePerHourCents: toCents(entry.serviceChargePerHour),
-    rentalDailyCents: toCents(entry.rentalDailyPrice),
-    rentalWeeklyCents: toCents(entry.rentalWeeklyPrice),
+    ...rateColumnsOf(entry),
     seats: entry.seats,
     bags: entry.bags,
   };

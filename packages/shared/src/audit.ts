@@ -6,12 +6,17 @@
 export const AUDIT_ACTIONS = [
   'owner.added',
   'owner.removed',
+  'mfa.enrolment_started',
   'mfa.enrolled',
+  'mfa.verified',
   'mfa.recovery_code_used',
+  'mfa.code_refused',
   'appointment.cancelled',
   'appointment.rescheduled',
+  'appointment.details_changed',
   'appointment.completed',
   'appointment.no_show',
+  'appointment.reopened',
   'refund.requested',
   'service.created',
   'service.updated',
@@ -19,6 +24,7 @@ export const AUDIT_ACTIONS = [
   'block.created',
   'block.deleted',
   'message.retried',
+  'rides.exported',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

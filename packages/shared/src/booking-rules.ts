@@ -37,7 +37,7 @@ export function applyWordLimit(previous: string, next: string, max = NOTES_MAX_W
 }
 
 /**
- * A phone as the booking form sends it: the spec's rule, exactly 10 digits (or 3-3-4 with
+ * A phone as the booking form sends it (docs/product.md, "The car page"): exactly 10 digits (or 3-3-4 with
  * hyphens), after an optional `+` and a 1 to 3 digit country code; spaces, brackets, dots and
  * hyphens aside. `555-0142` (7 digits) is refused.
  */

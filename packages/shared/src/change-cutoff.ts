@@ -1,10 +1,27 @@
 /**
  * How many hours before pickup a customer may still move or cancel a paid ride online
  * (`CHANGE_CUTOFF_HOURS`); after it, changes go through the business by phone. The server
- * enforces it; the site's build reads the same setting to say it in the policy.
+ * enforces it (`mayStillChange`); the site's build reads the same setting to say it in the
+ * policy ("up to 24 hours before pickup").
+ *
+ * Hours of elapsed time, not the same wall-clock time a day earlier: the customer is told
+ * hours, the setting counts hours, and the reminders are real durations too. On the weekends New
+ * York's clocks change, the limit therefore reads an hour off the pickup's time: a 9:00 AM
+ * pickup on the Sunday clocks spring forward may be changed until 8:00 AM on Saturday, one on
+ * the Sunday they fall back until 10:00 AM on Saturday.
  */
 export const DEFAULT_CHANGE_CUTOFF_HOURS = 24;
 export const MAX_CHANGE_CUTOFF_HOURS = 24 * 30;
+
+/** The last instant a ride picked up at `pickup` may be changed online: `cutoffHours` before. */
+export function changeDeadline(pickup: Date, cutoffHours: number): Date {
+  return new Date(pickup.getTime() - cutoffHours * 3_600_000);
+}
+
+/** Whether a ride picked up at `pickup` may still be changed online at `now` (the limit included). */
+export function mayStillChange(pickup: Date, now: Date, cutoffHours: number): boolean {
+  return now.getTime() <= changeDeadline(pickup, cutoffHours).getTime();
+}
 
 /** The setting as an environment gives it; anything but a whole number in range is the default. */
 export function changeCutoffHoursFromEnv(env: Readonly<Record<string, unknown>>): number {

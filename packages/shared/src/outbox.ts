@@ -5,8 +5,11 @@
 export const MESSAGE_CHANNELS = ['email', 'sms'] as const;
 export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
 
-/** Whom a message is for: the ride's customer, or the business. */
-export const MESSAGE_AUDIENCES = ['customer', 'owner'] as const;
+/**
+ * Whom a message is for: the ride's customer, the business, or (for an account message) the
+ * account's own address.
+ */
+export const MESSAGE_AUDIENCES = ['customer', 'owner', 'account'] as const;
 export type MessageAudience = (typeof MESSAGE_AUDIENCES)[number];
 
 /**

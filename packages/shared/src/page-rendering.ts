@@ -1,4 +1,4 @@
-import type { UserProfile } from './schemas/account.ts';
+import type { SignedInProfile } from './schemas/account.ts';
 import type { Service } from './schemas/service.ts';
 
 /*
@@ -37,7 +37,7 @@ export interface DocumentRequest {
    * browser need not ask. Absent when the page is the same for everyone (built once): it shows
    * the profile loading, and the browser asks.
    */
-  visitor?: UserProfile | null;
+  visitor?: SignedInProfile | null;
 }
 
 export type RenderedDocument =

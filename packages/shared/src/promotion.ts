@@ -1,4 +1,4 @@
-import type { CarModel } from './models.ts';
+import type { CarMake } from './makes.ts';
 
 /*
  * The one home of the promotion: which model, how much off. The home page announces it; the
@@ -9,10 +9,10 @@ import type { CarModel } from './models.ts';
  */
 
 /** The model the home page promotes at 20% off for a limited time. */
-export const PROMOTED_MODEL: CarModel = 'Tesla';
+export const PROMOTED_MAKE: CarMake = 'Tesla';
 export const PROMOTION_PERCENT = 20;
 
 /** The share off a car's ride prices in percent: the promotion's for its model, else 0. */
 export function promotionPercentFor(model: string): number {
-  return model === PROMOTED_MODEL ? PROMOTION_PERCENT : 0;
+  return model === PROMOTED_MAKE ? PROMOTION_PERCENT : 0;
 }

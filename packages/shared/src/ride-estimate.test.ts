@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { PROMOTED_MODEL, promotionPercentFor, PROMOTION_PERCENT } from './promotion.ts';
+import { PROMOTED_MAKE, promotionPercentFor, PROMOTION_PERCENT } from './promotion.ts';
+import { formatLength, rateKindOf } from './booking-length.ts';
 import { holidayOn, rateDayOf } from './rate-days.ts';
 import {
   discountedDollars,
   estimateRide,
-  formatEstimateLength,
-  rateKindOf,
   rideListPrice,
   type RatePrices,
 } from './ride-estimate.ts';
@@ -30,11 +29,11 @@ describe('the service type decides how a ride is priced', () => {
   });
 
   it('names the lengths', () => {
-    expect(formatEstimateLength('ride', 1)).toBe('1 hour');
-    expect(formatEstimateLength('ride', 1.25)).toBe('1 h 15 min');
-    expect(formatEstimateLength('hourly', 3)).toBe('3 hours');
-    expect(formatEstimateLength('rental', 1)).toBe('1 day');
-    expect(formatEstimateLength('rental', 7)).toBe('1 week');
+    expect(formatLength('ride', 1)).toBe('1 hour');
+    expect(formatLength('ride', 1.25)).toBe('1 h 15 min');
+    expect(formatLength('hourly', 3)).toBe('3 hours');
+    expect(formatLength('rental', 1)).toBe('1 day');
+    expect(formatLength('rental', 7)).toBe('1 week');
   });
 });
 
@@ -91,7 +90,7 @@ describe('the estimate: deposit today, balance after the ride', () => {
   });
 
   it('the promotion takes its share off the ride, never off the deposit', () => {
-    const promoted = { ...car, type: PROMOTED_MODEL };
+    const promoted = { ...car, type: PROMOTED_MAKE };
     const estimate = estimateRide(promoted, 'ride', 2, 'regular');
     expect(estimate.discountPercent).toBe(PROMOTION_PERCENT);
     expect(estimate.price).toBe(discountedDollars(160, PROMOTION_PERCENT));
@@ -103,7 +102,7 @@ describe('the estimate: deposit today, balance after the ride', () => {
 describe('the promotion', () => {
   it('is 20% on its model only, to the cent', () => {
     expect(PROMOTION_PERCENT).toBe(20);
-    expect(promotionPercentFor(PROMOTED_MODEL)).toBe(20);
+    expect(promotionPercentFor(PROMOTED_MAKE)).toBe(20);
     expect(promotionPercentFor('Kia')).toBe(0);
     expect(discountedDollars(115, 20)).toBe(92);
     expect(discountedDollars(189, 20)).toBe(151.2);

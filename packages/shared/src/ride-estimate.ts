@@ -1,3 +1,4 @@
+import type { RateKind } from './booking-length.ts';
 import { depositDollars, hasOneHourFifteenPrice, MULTI_HOUR_MINIMUM_HOURS } from './pricing.ts';
 import { promotionPercentFor } from './promotion.ts';
 import type { RateDay } from './rate-days.ts';
@@ -16,39 +17,9 @@ import type { Service } from './schemas/service.ts';
  * - A rental: the days at the daily price, never above the weekly price; a week at that price.
  */
 
-export type RateKind = 'ride' | 'hourly' | 'rental';
-
 /** An amount in dollars with `percent` off, to the cent. */
 export function discountedDollars(amount: number, percent: number): number {
   return Math.round(amount * (100 - percent)) / 100;
-}
-
-/** How a service type is priced, by its name (`Car Rental`, `Hourly Chauffeur`, the rides). */
-export function rateKindOf(serviceType: string): RateKind {
-  if (/rental/i.test(serviceType)) return 'rental';
-  if (/hourly/i.test(serviceType)) return 'hourly';
-  return 'ride';
-}
-
-/** The lengths the estimate offers, in hours (rides, hourly) or days (rentals; 7 is a week). */
-export const ESTIMATE_LENGTHS: Readonly<Record<RateKind, readonly number[]>> = {
-  ride: [1, 1.25, 2, 3, 4, 5, 6],
-  hourly: [1, 2, 3, 4, 5, 6, 8, 10, 12],
-  rental: [1, 2, 3, 4, 5, 6, 7],
-};
-
-/** The length a fresh estimate starts at. */
-export const DEFAULT_ESTIMATE_LENGTH: Readonly<Record<RateKind, number>> = {
-  ride: 1,
-  hourly: MULTI_HOUR_MINIMUM_HOURS,
-  rental: 1,
-};
-
-/** `1 hour`, `1 h 15 min`, `3 hours`, `1 day`, `1 week`. */
-export function formatEstimateLength(kind: RateKind, length: number): string {
-  if (kind === 'rental') return length === 7 ? '1 week' : `${length} day${length === 1 ? '' : 's'}`;
-  if (length === 1.25) return '1 h 15 min';
-  return `${length} hour${length === 1 ? '' : 's'}`;
 }
 
 const FIRST_BLOCK_HOURS = 1.25;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  DAY_SLOT_TIMES,
   BOOKING_WINDOW_DAYS,
   BUSINESS_TIME_ZONE,
   businessToday,
@@ -320,5 +321,14 @@ describe('appointment dates', () => {
   it('say a slot in words, weekday first', () => {
     expect(formatSlotSpoken('4_12_2026', '9:30 AM')).toBe('Friday, December 4, 2026 at 9:30 AM');
     expect(formatSlotSpoken('not a date', '9:30 AM')).toBe('not a date 9:30 AM');
+  });
+});
+
+describe('DAY_SLOT_TIMES', () => {
+  it('lists every half-hour start of a day, as parseSlotTime reads them', () => {
+    expect(DAY_SLOT_TIMES).toHaveLength(48);
+    expect(DAY_SLOT_TIMES.slice(0, 3)).toEqual(['12:00 AM', '12:30 AM', '1:00 AM']);
+    expect(DAY_SLOT_TIMES.at(-1)).toBe('11:30 PM');
+    expect(DAY_SLOT_TIMES.every((label) => parseSlotTime(label) !== null)).toBe(true);
   });
 });

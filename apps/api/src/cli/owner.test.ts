@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import {
   auditEvents,
   createDb,
@@ -21,6 +21,7 @@ import { Browser, expectSuccess } from '../test/browser.ts';
 import { testConfig } from '../test/config.ts';
 import { databaseKinds } from '../test/databases.ts';
 import { totpCode } from '../test/owners.ts';
+import { UNVERIFIED_ACCOUNT_MESSAGE } from '../modules/owners/add-owner.ts';
 
 const ROOT_DIR = resolve(import.meta.dirname, '../../../..');
 const NODE = resolve(ROOT_DIR, 'node_modules/.bin/node');
@@ -225,10 +226,88 @@ function ownerLifecycle(
       const events = await handle.db.select().from(auditEvents);
       expect(events.map((e) => e.action).sort()).toEqual([
         'mfa.enrolled',
+        'mfa.enrolment_started',
         'owner.added',
         'owner.removed',
       ]);
     } finally {
+      await close(handle);
+    }
+  });
+
+  it('makes a customer an owner with a new credential: the old password and sessions no longer work', async () => {
+    const customerEmail = `cara.customer-${process.pid}@example.com`;
+    let handle = await open();
+    let app: FastifyInstance | undefined;
+    let oldSession: string | undefined;
+    try {
+      app = await buildApp({ config: testConfig(), db: handle });
+      const customer = new Browser(app);
+      await customer.signUpAndIn(customerEmail, NEW_PASSWORD);
+      oldSession = customer.sid;
+    } finally {
+      await app?.close();
+      await close(handle);
+    }
+
+    // Refused while the address is unconfirmed: whoever registered it may not hold it.
+    const refused = await runOwnerCommand(['add', customerEmail], database());
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(UNVERIFIED_ACCOUNT_MESSAGE);
+    expect(refused.stdout).not.toContain('/reset-password/');
+    handle = await open();
+    try {
+      const [row] = await handle.db.select().from(users).where(eq(users.email, customerEmail));
+      expect(row).toMatchObject({ role: 'customer', emailVerifiedAt: null });
+      expect(
+        await handle.db
+          .select()
+          .from(sessions)
+          .where(eq(sessions.userId, row?.id as string)),
+      ).toHaveLength(1);
+      // Confirmed as from its email (the routes' tests run the link itself).
+      await handle.db
+        .update(users)
+        .set({ emailVerifiedAt: new Date() })
+        .where(eq(users.email, customerEmail));
+    } finally {
+      await close(handle);
+    }
+
+    const added = await runOwnerCommand(['add', customerEmail], database());
+    expect(added.code, added.stderr).toBe(0);
+    expect(added.stdout).toContain(
+      `${customerEmail} is an owner now (was a customer): its password, sessions and Google sign-in no longer work.`,
+    );
+    const token = linkToken(added.stdout);
+
+    handle = await open();
+    app = undefined;
+    try {
+      app = await buildApp({ config: testConfig(), db: handle });
+      const old = new Browser(app);
+      old.setSid(oldSession);
+      expect(await old.profile()).toBeNull();
+      expect((await new Browser(app).login(customerEmail, NEW_PASSWORD)).statusCode).toBe(401);
+      const [event] = await handle.db
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.action, 'owner.added'), eq(auditEvents.actorLabel, 'cli')))
+        .orderBy(desc(auditEvents.at))
+        .limit(1);
+      expect(event).toMatchObject({
+        before: { email: customerEmail, role: 'customer' },
+        after: { email: customerEmail, role: 'owner', sessionsEnded: 1 },
+      });
+      // The link is the way in.
+      const owner = new Browser(app);
+      expectSuccess(
+        await owner.post('/api/user/reset-password', { token, newPassword: 'Owner#Other2026' }),
+      );
+      expectSuccess(await owner.login(customerEmail, 'Owner#Other2026'));
+      expect((await owner.get('/api/admin/session')).json()).toMatchObject({ mfa: 'enrol' });
+    } finally {
+      await app?.close();
       await close(handle);
     }
   });

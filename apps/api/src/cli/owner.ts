@@ -9,8 +9,8 @@ import { resolve } from 'node:path';
 import { createDb, prepareDb } from '@app/db';
 import { EMAIL_PATTERN, normalizeEmail } from '@app/shared';
 import { loadConfig, ROOT_DIR } from '../config/env.ts';
-import { addOwner, OWNER_PASSWORD_LINK_LIFETIME_MS } from '../modules/admin/add-owner.ts';
-import { removeOwner } from '../modules/admin/remove-owner.ts';
+import { addOwner, OWNER_PASSWORD_LINK_LIFETIME_MS } from '../modules/owners/add-owner.ts';
+import { removeOwner } from '../modules/owners/remove-owner.ts';
 
 const USAGE = `Usage: npm run owner -- add <email>     make the account an owner (creating it if needed)
        npm run owner -- remove <email>  make the owner a customer again`;
@@ -46,7 +46,7 @@ async function main(argv: string[]): Promise<number> {
           ? `${email} is an owner (a new account).`
           : wasOwner
             ? `${email} was already an owner.`
-            : `${email} is an owner now (was a customer).`,
+            : `${email} is an owner now (was a customer): its password, sessions and Google sign-in no longer work.`,
       );
       console.log(`Set the password with this link, once, within ${hours} hours:`);
       console.log(`${config.publicBaseUrl}/reset-password/${token}`);

@@ -139,6 +139,7 @@ const EnvSchema = z
       .min(0)
       .max(MAX_CHANGE_CUTOFF_HOURS)
       .default(DEFAULT_CHANGE_CUTOFF_HOURS),
+    RATE_LIMIT_MFA_PER_SESSION: rateLimit.default(rateLimit.parse('5/12h')),
     RATE_LIMIT_MFA_PER_USER: rateLimit.default(rateLimit.parse('5/15m')),
     RATE_LIMIT_MFA_PER_IP: rateLimit.default(rateLimit.parse('20/15m')),
     STRIPE_SECRET_KEY: z
@@ -261,11 +262,16 @@ export interface Config {
     loginPerEmail: RateLimit;
     loginPerIp: RateLimit;
     signupPerIp: RateLimit;
+    /** Reset requests; also, on counters of their own, requests for a new confirmation link. */
     resetPerEmail: RateLimit;
+    /** Reset requests and uses; also, on counters of their own, confirmations and their resends. */
     resetPerIp: RateLimit;
     paymentPerIp: RateLimit;
-    /** Wrong second-factor codes (TOTP or recovery) per owner account. */
+    /** Wrong second-factor codes of one session (authenticator and recovery codes each). */
+    mfaPerSession: RateLimit;
+    /** Wrong authenticator codes of one account: met only by a session that failed, or from an address that did. */
     mfaPerUser: RateLimit;
+    /** Wrong second-factor codes from one address (authenticator and recovery codes each). */
     mfaPerIp: RateLimit;
   };
   /**
@@ -343,6 +349,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       resetPerEmail: env.RATE_LIMIT_RESET_PER_EMAIL,
       resetPerIp: env.RATE_LIMIT_RESET_PER_IP,
       paymentPerIp: env.RATE_LIMIT_PAYMENT_PER_IP,
+      mfaPerSession: env.RATE_LIMIT_MFA_PER_SESSION,
       mfaPerUser: env.RATE_LIMIT_MFA_PER_USER,
       mfaPerIp: env.RATE_LIMIT_MFA_PER_IP,
     },

@@ -51,19 +51,50 @@ ${paragraph(`Questions? Call ${settings.business.phone}.`)}`,
 /** To the customer when the ride moved: the old and the new time, and the updated invite. */
 export function rideRescheduledEmail(
   ride: RideFacts,
-  previousSlotStart: Date | null,
+  move: {
+    previousSlotStart: Date | null;
+    /** An owner's move: why. */
+    reason?: string | undefined;
+    /** An owner's move to another car: the car it was on. */
+    previousCarName?: string | undefined;
+  },
   invite: MailAttachment,
   settings: RideEmailSettings,
 ): Mail {
+  const { previousSlotStart, reason, previousCarName } = move;
+  const to = rideTime(ride.slotStart);
   const lines = [
     previousSlotStart
-      ? `Your ride has moved from ${rideTime(previousSlotStart)} to ${rideTime(ride.slotStart)}.`
-      : `Your ride has moved to ${rideTime(ride.slotStart)}.`,
+      ? `${reason ? 'We have moved your ride' : 'Your ride has moved'} from ${rideTime(previousSlotStart)} to ${to}.`
+      : `Your ride has moved to ${to}.`,
+    ...(previousCarName
+      ? [`Your car is now the ${ride.carName} (it was the ${previousCarName}).`]
+      : []),
+    ...(reason ? [`Why: ${reason}`] : []),
     'The attached ride.ics file updates the entry in your calendar.',
   ];
   return changeEmail(ride, settings, {
-    subject: `Your ride has moved: ${rideTime(ride.slotStart)}`,
+    subject: `Your ride has moved: ${to}`,
     lines,
+    invite,
+    page: true,
+  });
+}
+
+/** To the customer when an owner corrected the ride's details: which, why, and the invite. */
+export function rideDetailsChangedEmail(
+  ride: RideFacts,
+  change: { fields: readonly string[]; reason: string },
+  invite: MailAttachment,
+  settings: RideEmailSettings,
+): Mail {
+  return changeEmail(ride, settings, {
+    subject: `Your ride's details are updated: ${rideTime(ride.slotStart)}`,
+    lines: [
+      `We have updated your ride's ${change.fields.join(', ')}, as below.`,
+      `Why: ${change.reason}`,
+      'The attached ride.ics file updates the entry in your calendar.',
+    ],
     invite,
     page: true,
   });

@@ -1,4 +1,11 @@
-import { bookingReference, formatCents, formatNewYorkTime, type Business } from '@app/shared';
+import {
+  bookingReference,
+  formatCents,
+  formatNewYorkTime,
+  formatSlotTime,
+  wallClockAt,
+  type Business,
+} from '@app/shared';
 import { escapeHtml } from './layout.ts';
 
 /** What a ride's emails say of it: read from its appointment row when the email is sent. */
@@ -8,12 +15,14 @@ export interface RideFacts {
   customerEmail: string;
   carName: string;
   slotStart: Date;
+  /** The start plus the booked length: the car is the customer's until then (ADR 018). */
+  endsAt: Date;
   serviceType: string;
   pickupAddress: string;
   dropoffAddress: string;
   pickupNotes: string;
-  /** null: no return ride. */
-  returnRide: { pickupAddress: string; dropoffAddress: string } | null;
+  /** null: no return ride; `startsAt` a round trip's return leg (ADR 018), null: booked later. */
+  returnRide: { pickupAddress: string; dropoffAddress: string; startsAt?: Date | null } | null;
   depositCents: number;
   phone: string;
 }
@@ -27,6 +36,13 @@ export interface RideEmailSettings {
 /** `Sunday, March 8, 2026, 9:30 AM (New York time)`. */
 export const rideTime = (at: Date) => `${formatNewYorkTime(at)} (New York time)`;
 
+/** When the booked length ends, after its start: `11:00 AM`, or its date too on another day. */
+export function rideEndTime(ride: Pick<RideFacts, 'slotStart' | 'endsAt'>): string {
+  const [start, end] = [wallClockAt(ride.slotStart), wallClockAt(ride.endsAt)];
+  const sameDay = start.year === end.year && start.month === end.month && start.day === end.day;
+  return sameDay ? formatSlotTime(end.hour, end.minute) : formatNewYorkTime(ride.endsAt);
+}
+
 /** The ride's facts as label/value pairs, the same in both parts of every email. */
 export function rideRows(ride: RideFacts, options: { deposit?: boolean } = {}): [string, string][] {
   const rows: [string, string][] = [
@@ -34,18 +50,25 @@ export function rideRows(ride: RideFacts, options: { deposit?: boolean } = {}): 
     ['Car', ride.carName],
     ['Service', ride.serviceType],
     ['Pickup time', rideTime(ride.slotStart)],
+    ['Booked until', rideTime(ride.endsAt)],
     ['Pickup', ride.pickupAddress],
     ['Drop-off', ride.dropoffAddress],
   ];
   if (ride.pickupNotes) rows.push(['Notes', ride.pickupNotes]);
-  rows.push([
-    'Return ride',
-    ride.returnRide
-      ? `From ${ride.returnRide.pickupAddress} to ${ride.returnRide.dropoffAddress}`
-      : 'No',
-  ]);
+  rows.push(['Return ride', ride.returnRide ? returnTrip(ride.returnRide) : 'No']);
   if (options.deposit) rows.push(['Deposit paid', `$${formatCents(ride.depositCents)}`]);
   return rows;
+}
+
+/** A return ride in words; an address left blank is one the business agrees with the customer. */
+function returnTrip(ride: NonNullable<RideFacts['returnRide']>): string {
+  const from = ride.pickupAddress.trim();
+  const to = ride.dropoffAddress.trim();
+  return [
+    from ? `From ${from}` : 'Pickup to be agreed',
+    to ? `${from ? '' : ','} to ${to}` : ', drop-off to be agreed',
+    ride.startsAt ? `, ${rideTime(ride.startsAt)}` : '',
+  ].join('');
 }
 
 export function rowsHtml(rows: [string, string][]): string {
@@ -73,7 +96,7 @@ export const link = (href: string, label: string) =>
 
 export const greeting = (ride: RideFacts) => `Hi ${ride.customerName.trim() || 'there'},`;
 
-/** The booking policy as the booking page states it (product spec: Policies). */
+/** The booking policy as the booking page states it (docs/product.md, "The car page"). */
 export const BOOKING_POLICY = [
   'The booking fee is non-refundable.',
   'Late arrivals may incur additional fees or need to be rescheduled.',

@@ -11,7 +11,6 @@ import {
   book,
   bookedOf,
   distinctSlots,
-  doubleHeldSlots,
   listedAppointmentIds,
   makeSessions,
   runLoad,
@@ -21,6 +20,7 @@ import {
   withCsrf,
   type Job,
 } from '../test/load.ts';
+import { overlappingLiveStretches } from '../test/car-time.ts';
 
 const BOOKERS = 20;
 const CONTESTED_SLOTS = 4;
@@ -154,7 +154,7 @@ describe('a server on the embedded database killed with SIGKILL during a booking
           slotTime: slot.slotTime,
           status: 'pending_payment',
         });
-      expect(await doubleHeldSlots(db)).toEqual([]);
+      expect(await overlappingLiveStretches(db)).toEqual([]);
       expect(await makeSessions(db, 1, 'after')).toHaveLength(1);
     });
   }, 60_000);

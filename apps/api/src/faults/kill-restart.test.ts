@@ -14,7 +14,6 @@ import {
   book,
   bookedOf,
   distinctSlots,
-  doubleHeldSlots,
   listedAppointmentIds,
   liveOn,
   makeSessions,
@@ -25,6 +24,7 @@ import {
   withCsrf,
   type Job,
 } from '../test/load.ts';
+import { overlappingLiveStretches } from '../test/car-time.ts';
 
 const BOOKERS = 100;
 /** The hold limit: each booker gets this many distinct slots. */
@@ -123,7 +123,7 @@ describe.skipIf(!(await databaseKinds()).includes('postgres'))(
         expect(live.length).toBeLessThanOrEqual(1);
         if (winners[0]) expect(live).toEqual([{ id: winners[0].answer.appointmentId }]);
       }
-      expect(await doubleHeldSlots(db)).toEqual([]);
+      expect(await overlappingLiveStretches(db)).toEqual([]);
 
       // Half of the holds run out while the server is down. The server has no clock to move, so
       // the passing of those 33 minutes is simulated by moving the holds' end into the past.
@@ -173,7 +173,7 @@ describe.skipIf(!(await databaseKinds()).includes('postgres'))(
         status: 409,
         message: SLOT_TAKEN_MESSAGE,
       });
-      expect(await doubleHeldSlots(db)).toEqual([]);
+      expect(await overlappingLiveStretches(db)).toEqual([]);
     });
   },
 );

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { eq, inArray } from 'drizzle-orm';
 import {
   appointments,
+  emailVerifications,
   passwordResets,
   sandboxCheckouts,
   sandboxRefunds,
@@ -140,7 +141,7 @@ describe.each(await databaseKinds())('background jobs on %s', (kind) => {
     ).toEqual([{ amountCents: 6600 }]);
   });
 
-  it('delete-expired-sessions runs every hour and deletes sessions and reset links past their end', async () => {
+  it('delete-expired-sessions runs every hour and deletes sessions, reset and confirmation links past their end', async () => {
     const { db } = database.handle;
     const deleteExpired = job('delete-expired-sessions');
     expect(deleteExpired.every).toBe(60 * MINUTE);
@@ -162,6 +163,16 @@ describe.each(await databaseKinds())('background jobs on %s', (kind) => {
     const oldLink = resetLink(new Date(NOW.getTime() - MINUTE));
     const freshLink = resetLink(new Date(NOW.getTime() + MINUTE));
     await db.insert(passwordResets).values([oldLink, freshLink]);
+    const confirmationLink = (expiresAt: Date) => ({
+      tokenHash: hashToken(newToken()),
+      userId,
+      email: 'someone@example.com',
+      createdAt: NOW,
+      expiresAt,
+    });
+    const oldConfirmation = confirmationLink(new Date(NOW.getTime() - MINUTE));
+    const freshConfirmation = confirmationLink(new Date(NOW.getTime() + MINUTE));
+    await db.insert(emailVerifications).values([oldConfirmation, freshConfirmation]);
 
     await deleteExpired.run({ db, payments: noPayments, log: silentLog }, NOW);
     const leftSessions = await db
@@ -175,6 +186,12 @@ describe.each(await databaseKinds())('background jobs on %s', (kind) => {
       .from(passwordResets)
       .where(eq(passwordResets.userId, userId));
     expect(leftLinks).toEqual([{ tokenHash: freshLink.tokenHash }]);
+    expect(
+      await db
+        .select({ tokenHash: emailVerifications.tokenHash })
+        .from(emailVerifications)
+        .where(eq(emailVerifications.userId, userId)),
+    ).toEqual([{ tokenHash: freshConfirmation.tokenHash }]);
     // The account itself stays.
     expect(await db.select({ id: users.id }).from(users).where(eq(users.id, userId))).toHaveLength(
       1,

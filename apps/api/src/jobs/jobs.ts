@@ -54,7 +54,7 @@ export const JOBS: readonly Job[] = [
   },
 ];
 
-/** What the message jobs use beyond the database: built in server.ts from the configuration. */
+/** What the message jobs use beyond the database: built in server.ts from what the app made. */
 export interface MessageJobSettings {
   channels: MessageChannels;
   record: RecordMessages;

@@ -1,6 +1,6 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
 
-/** The answer to a new password found in the list; the spec's own password texts stay as they are. */
+/** The answer to a new password found in the list; the product's other password texts stay as they are. */
 export const COMMON_PASSWORD_MESSAGE =
   'This password is too common and easy to guess. Please choose a different one.';
 

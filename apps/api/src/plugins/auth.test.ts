@@ -51,7 +51,7 @@ describe.each(await databaseKinds())('routes by role on %s', (kind) => {
     const { browser, userId } = await signedInBrowser(app, db, NOW, 'Olive Owner');
     expectFailure(await browser.get('/api/test/owner'), 403, OWNER_ONLY_MESSAGE);
     await db.update(users).set({ role: 'owner' }).where(eq(users.id, userId));
-    // An owner route also needs a session that passed the second factor (admin.routes.test.ts).
+    // An owner route also needs a session that passed the second factor (owners.routes.test.ts).
     await db.update(sessions).set({ mfaVerifiedAt: NOW }).where(eq(sessions.userId, userId));
     for (const path of ['/api/test/owner', '/api/test/customer']) {
       const response = await browser.get(path);

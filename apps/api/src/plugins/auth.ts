@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { UserRole } from '@app/shared';
+import { isStaffRole, type UserRole } from '@app/shared';
 import { AppError } from '../errors.ts';
 import { readSessionToken, type SessionCookie } from './session-cookie.ts';
 
@@ -16,21 +16,24 @@ export interface AuthUser {
 export interface AuthSession {
   /** Opaque: names the session to its user (never the token or its hash). */
   id: string;
-  /** When this session passed the second factor; null until it has (owners only ask). */
+  /** When this session passed the second factor; null until it has (staff roles only ask). */
   mfaVerifiedAt: Date | null;
 }
 
+/**
+ * Who may call a route: `'customer'` any signed-in user, `'staff'` a staff role (`STAFF_ROLES`),
+ * `'owner'` an owner only; anyone else signed in gets 403, a visitor 401.
+ */
+export type RouteAccess = UserRole | 'staff';
+
 declare module 'fastify' {
   interface FastifyContextConfig {
+    /** Who may call the route (`RouteAccess`). `request.user` and `request.session` are set before the handler runs. */
+    auth?: RouteAccess;
     /**
-     * Who may call the route: `'customer'` any signed-in user, `'owner'` an owner only (a
-     * customer gets 403); a visitor gets 401. `request.user` and `request.session` are set
-     * before the handler runs.
-     */
-    auth?: UserRole;
-    /**
-     * An owner route needs a session that passed the second factor (else 403, `code:
-     * 'mfa_required'`), except the second factor's own routes, which say `mfa: false`.
+     * A staff session must have passed the second factor to call any route that asks for a
+     * signed-in user (else 403, `code: 'mfa_required'`), except the second factor's own
+     * routes, which say `mfa: false`.
      */
     mfa?: false;
   }
@@ -40,9 +43,22 @@ declare module 'fastify' {
   }
 }
 
+export interface SignedIn {
+  user: AuthUser;
+  session: AuthSession;
+}
+
 export interface Auth {
-  /** The signed-in user of a request, or null (for routes that answer visitors too). */
-  resolveUser(request: FastifyRequest): Promise<AuthUser | null>;
+  /** The signed-in user and session of a request, or null (for routes that answer visitors too). */
+  resolve(request: FastifyRequest): Promise<SignedIn | null>;
+}
+
+/**
+ * A staff account's session that has not passed the second factor yet: it may pass it, sign out
+ * and learn who is signed in (`GET /api/user/profile`), nothing else (docs/security.md, V8).
+ */
+export function awaitsSecondFactor({ user, session }: SignedIn): boolean {
+  return isStaffRole(user.role) && session.mfaVerifiedAt === null;
 }
 
 /**
@@ -54,7 +70,7 @@ export function registerAuth(
   options: {
     cookie: SessionCookie;
     /** The user and session of a live session token, or null (unknown, idle too long or expired). */
-    findSessionUser(token: string): Promise<{ user: AuthUser; session: AuthSession } | null>;
+    findSessionUser(token: string): Promise<SignedIn | null>;
   },
 ): Auth {
   const resolve = async (request: FastifyRequest) => {
@@ -72,12 +88,18 @@ export function registerAuth(
     request.user = signedIn?.user ?? null;
     request.session = signedIn?.session ?? null;
     if (!signedIn) throw AppError.unauthorized();
-    if (needed !== 'owner') return;
-    if (signedIn.user.role !== 'owner') throw AppError.forbidden(OWNER_ONLY_MESSAGE);
-    if (config.mfa !== false && !signedIn.session.mfaVerifiedAt)
+    if (!mayCall(signedIn.user.role, needed)) throw AppError.forbidden(OWNER_ONLY_MESSAGE);
+    // Every route, a customer's too: a staff password alone opens nothing but the code screen.
+    if (config.mfa !== false && awaitsSecondFactor(signedIn))
       throw AppError.forbidden(MFA_REQUIRED_MESSAGE, 'mfa_required');
   });
-  return { resolveUser: async (request) => (await resolve(request))?.user ?? null };
+  return { resolve };
+}
+
+function mayCall(role: UserRole, needed: RouteAccess): boolean {
+  if (needed === 'customer') return true;
+  if (needed === 'staff') return isStaffRole(role);
+  return role === needed;
 }
 
 /** The user of a route that asks for one (`config.auth`): the pre-handler has set it. */

@@ -30,15 +30,27 @@ export const rateLimitKeys = {
   /** Forgot- and reset-password requests from one client address. */
   resetByIp: (ip: string) => `reset:ip:${ip}`,
   resetByEmail: (email: string) => emailKey('reset', email),
+  /** Address confirmations and requests for a new confirmation link from one client address. */
+  verifyByIp: (ip: string) => `verify-email:ip:${ip}`,
+  /** Requests for a new confirmation link for one email. */
+  verifyByEmail: (email: string) => emailKey('verify-email', email),
   /** Checkout and payment-result requests from one client address. */
   paymentByIp: (ip: string) => `payment:ip:${ip}`,
   feedbackByUser: (userId: string) => `feedback:user:${userId}`,
   /** A customer's reschedules and cancellations of their rides. */
   rideChangesByUser: (userId: string) => `ride-change:user:${userId}`,
-  /** Wrong second-factor codes (TOTP or recovery) for one owner account. */
+  /** Wrong authenticator codes for one staff account: the ceiling of sessions that failed. */
   mfaByUser: (userId: string) => `mfa:user:${userId}`,
-  /** Wrong second-factor codes from one client address. */
+  /** Wrong authenticator codes for one account from one client address. */
+  mfaByUserAtIp: (userId: string, ip: string) => `mfa:user-ip:${userId}:${ip}`,
+  /** Wrong authenticator codes of one session. */
+  mfaBySession: (sessionId: string) => `mfa:session:${sessionId}`,
+  /** Wrong authenticator codes from one client address, across accounts. */
   mfaByIp: (ip: string) => `mfa:ip:${ip}`,
+  /** Wrong recovery codes of one session: their own count, never the authenticator's. */
+  recoveryBySession: (sessionId: string) => `mfa-recovery:session:${sessionId}`,
+  /** Wrong recovery codes from one client address. */
+  recoveryByIp: (ip: string) => `mfa-recovery:ip:${ip}`,
 };
 
 /** Where counts are kept right now: the health check reports it. */
@@ -103,7 +115,7 @@ export interface RedisStoreOptions {
   now?: () => number;
 }
 
-/** A Redis that has not answered within this long is treated as away (issue 16 item 5). */
+/** A Redis that has not answered within this long is treated as away (docs/deploy.md). */
 export const REDIS_TIMEOUT_MS = 500;
 
 /**
@@ -204,6 +216,8 @@ export interface Limiter {
   consume(key: string, limit: RateLimit, message: string): Promise<void>;
   /** Counts one more without refusing (a failure that just happened). */
   record(key: string, limit: RateLimit): Promise<void>;
+  /** The key's count in its current window. */
+  count(key: string): Promise<number>;
   reset(key: string): Promise<void>;
 }
 
@@ -219,6 +233,7 @@ export function createLimiter(store: RateLimitStore): Limiter {
     async record(key, limit) {
       await store.increment(key, limit.windowMs);
     },
+    count: (key) => store.count(key),
     reset: (key) => store.reset(key),
   };
 }

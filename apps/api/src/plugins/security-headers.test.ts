@@ -237,15 +237,25 @@ describe('security headers', () => {
     );
   });
 
-  it('sends no Referer from the password reset page, whose path holds the token', async () => {
-    for (const url of ['/reset-password/abc', '/reset-password/abc?x=1', '/reset-password']) {
+  it('sends no Referer from the reset and confirmation pages, whose paths hold the token', async () => {
+    for (const url of [
+      '/reset-password/abc',
+      '/reset-password/abc?x=1',
+      '/reset-password',
+      '/verify-email/abc',
+    ]) {
       const response = await development.inject(url);
       expect(response.statusCode, url).toBe(200);
       expect(response.body).toContain('<div id="root">');
       expect(response.headers['referrer-policy'], url).toBe('no-referrer');
       expectCommonHeaders(response, url);
     }
-    for (const url of ['/reset-passwords', '/forgot-password', '/api/user/reset-password']) {
+    for (const url of [
+      '/reset-passwords',
+      '/forgot-password',
+      '/api/user/reset-password',
+      '/verify-emails',
+    ]) {
       const response = await development.inject(url);
       expect(response.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
     }

@@ -42,8 +42,11 @@ const MAPS = {
   connect: ['https://maps.googleapis.com'],
 };
 
-/** The reset link's token is in the path: that page must never send it on as a Referer. */
-const RESET_PASSWORD_PAGE = /^\/reset-password(?:\/|$)/i;
+/**
+ * A reset or confirmation link's token is in the path: those pages must never send it on as a
+ * Referer.
+ */
+const TOKEN_LINK_PAGE = /^\/(?:reset-password|verify-email)(?:\/|$)/i;
 
 /** Inline styles one response may use, by hash; see `allowInlineStyle`. */
 const inlineStyles = new WeakMap<FastifyReply, string[]>();
@@ -99,7 +102,7 @@ export function securityHeaders(
   const headers: Record<string, string> = {
     'content-security-policy': contentSecurityPolicy(options, page.styleHashes),
     'x-content-type-options': 'nosniff',
-    'referrer-policy': RESET_PASSWORD_PAGE.test(page.path)
+    'referrer-policy': TOKEN_LINK_PAGE.test(page.path)
       ? 'no-referrer'
       : 'strict-origin-when-cross-origin',
     'x-frame-options': 'DENY',
@@ -126,7 +129,7 @@ export function registerSecurityHeaders(
   const cache = new Map<string, Record<string, string>>();
   const headersFor = (path: string, styleHashes: string[] | undefined) => {
     if (styleHashes) return securityHeaders(options, { path, styleHashes });
-    const kind = RESET_PASSWORD_PAGE.test(path) ? '/reset-password' : '/';
+    const kind = TOKEN_LINK_PAGE.test(path) ? '/reset-password' : '/';
     let headers = cache.get(kind);
     if (!headers) {
       headers = securityHeaders(options, { path: kind });

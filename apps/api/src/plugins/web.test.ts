@@ -92,7 +92,7 @@ describe('serving the built site', () => {
 
 /**
  * The API's side of the public pages, with a stand-in for the app's renderer (the real one is
- * the web build's; e2e/tests/seo.spec.ts reads the pages it renders). The stand-in shows what it
+ * the web build's; e2e/tests/site/seo.spec.ts reads the pages it renders). The stand-in shows what it
  * was given: the path, the route, the cars of the catalogue, who it is for, and how many pages it
  * has rendered.
  */

@@ -10,7 +10,7 @@ import {
   type PageEntry,
   type PageRenderer,
   type Service,
-  type UserProfile,
+  type SignedInProfile,
 } from '@app/shared';
 import { AppError } from '../errors.ts';
 import { encodedBody, sendEncoded, type EncodedBody } from '../http/encoded-body.ts';
@@ -77,7 +77,7 @@ export async function registerWeb(
 interface LivePages {
   serviceList: { get(): Promise<Catalogue> };
   /** Who sent the request: the signed-in user's profile, or null for a visitor. */
-  visitorOf: (request: FastifyRequest) => Promise<UserProfile | null>;
+  visitorOf: (request: FastifyRequest) => Promise<SignedInProfile | null>;
   /** The clock the pages are rendered at. */
   now: () => Date;
   /** Fresh renders a second, at most; past it, pages go out unrendered. */
@@ -108,7 +108,7 @@ async function registerPages(
         .header('cache-control', 'no-cache')
         .header('vary', 'cookie');
       let list: Catalogue;
-      let visitor: UserProfile | null;
+      let visitor: SignedInProfile | null;
       try {
         [list, visitor] = await Promise.all([serviceList.get(), visitorOf(request)]);
       } catch (error) {
@@ -147,7 +147,7 @@ function pageRenderer(
   return (
     list: Catalogue,
     path: string,
-    visitor: UserProfile | null,
+    visitor: SignedInProfile | null,
   ): Promise<RenderedPage> | undefined => {
     const rendered = renderedWith.get(list) ?? new Map<string, Promise<RenderedPage>>();
     renderedWith.set(list, rendered);

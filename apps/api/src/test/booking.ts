@@ -65,6 +65,8 @@ export function bookingRequest(
     returnPickupNotes: '',
     returnPickupAddress: '',
     returnDropoffAddress: '',
+    // As the web sends it: the booking policy's checkbox includes the texts.
+    smsConsent: true,
     ...overrides,
   };
 }

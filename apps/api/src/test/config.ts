@@ -42,6 +42,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       resetPerEmail: { max: 3, windowMs: 3_600_000 },
       resetPerIp: { max: 10, windowMs: 15 * 60_000 },
       paymentPerIp: { max: 60, windowMs: 15 * 60_000 },
+      mfaPerSession: { max: 5, windowMs: 12 * 3_600_000 },
       mfaPerUser: { max: 5, windowMs: 15 * 60_000 },
       mfaPerIp: { max: 20, windowMs: 15 * 60_000 },
     },

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { appointments, users, type Database } from '@app/db';
-import { slotStartsAt, type AppointmentStatus } from '@app/shared';
+import { occupiedUntil, rideEnd, slotStartsAt, type AppointmentStatus } from '@app/shared';
 
 /** A customer row, for tests that need one without going through signup. */
 export async function insertUser(db: Database, name = 'Test Customer'): Promise<string> {
@@ -11,7 +11,10 @@ export async function insertUser(db: Database, name = 'Test Customer'): Promise<
   return (user as { id: string }).id;
 }
 
-/** An appointment row on a slot, held or in any status, with believable ride details. */
+/**
+ * An appointment row on a slot, held or in any status, with believable ride details. It keeps
+ * its car half an hour with no turnaround unless told (as bookings made before lengths do).
+ */
 export async function insertAppointment(
   db: Database,
   slot: {
@@ -21,15 +24,22 @@ export async function insertAppointment(
     slotTime: string;
     status: AppointmentStatus;
     holdExpiresAt?: Date;
+    lengthMinutes?: number;
+    turnaroundMinutes?: number;
   },
 ): Promise<string> {
+  const { lengthMinutes = 30, turnaroundMinutes = 0, ...columns } = slot;
   const slotStart = slotStartsAt(slot.slotDate, slot.slotTime);
   if (!slotStart) throw new Error(`not a slot: ${slot.slotDate} ${slot.slotTime}`);
   const [row] = await db
     .insert(appointments)
     .values({
-      ...slot,
+      ...columns,
       slotStart,
+      lengthMinutes,
+      endsAt: rideEnd(slotStart, lengthMinutes),
+      turnaroundMinutes,
+      occupiedUntil: occupiedUntil(slotStart, lengthMinutes, turnaroundMinutes),
       serviceType: 'Airport Transfer',
       phone: '781-555-0100',
       pickupAddress: '1 Main Street, Norfolk, MA',
@@ -40,4 +50,16 @@ export async function insertAppointment(
     })
     .returning({ id: appointments.id });
   return (row as { id: string }).id;
+}
+
+/**
+ * The columns that move a fixture's ride (half an hour, no turnaround) to start at `slotStart`,
+ * for a test that moves it behind the API's back: the database checks they agree.
+ */
+export function fixtureStretchAt(slotStart: Date) {
+  return {
+    slotStart,
+    endsAt: rideEnd(slotStart, 30),
+    occupiedUntil: occupiedUntil(slotStart, 30, 0),
+  };
 }

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { appointments, services, users, type Database } from '@app/db';
-import { listBookableDays } from '@app/shared';
+import { listBookableDays, rateKindOf } from '@app/shared';
 import { createSession } from '../modules/auth/sessions.ts';
 import { bookingRequest } from './booking.ts';
 import { testConfig } from './config.ts';
@@ -93,7 +93,9 @@ export const slotKey = (slot: Slot) => `${slot.serviceId} ${slot.slotDate} ${slo
 
 /**
  * `count` distinct free slots from the day after tomorrow on (clear of the day's end), spread
- * over the bookable cars.
+ * over the bookable cars: rides (an hour and the car's half-hour turnaround), two hours apart so
+ * no two stretches of a car overlap; cars that only rent are left out (a rental keeps its car
+ * a day and more).
  */
 export async function distinctSlots(db: Database, count: number): Promise<Slot[]> {
   const cars = (
@@ -101,14 +103,17 @@ export async function distinctSlots(db: Database, count: number): Promise<Slot[]
       .select({ id: services.id, types: services.serviceTypes, available: services.available })
       .from(services)
       .orderBy(asc(services.position))
-  ).filter((car) => car.available && car.types.length > 0);
+  )
+    .filter((car) => car.available)
+    .map((car) => ({ id: car.id, type: car.types.find((type) => rateKindOf(type) !== 'rental') }))
+    .filter((car): car is { id: string; type: string } => car.type !== undefined);
   const slots: Slot[] = [];
   for (const day of listBookableDays(new Date()).slice(2)) {
-    for (const time of day.slots) {
+    for (const time of day.slots.filter((_, i) => i % 4 === 0)) {
       for (const car of cars) {
         slots.push({
           serviceId: car.id,
-          serviceType: car.types[0] as string,
+          serviceType: car.type,
           slotDate: day.key,
           slotTime: time.label,
         });
@@ -216,23 +221,6 @@ export function bookedOf(outcomes: Outcome[]): Booked[] {
 export async function appointmentsById(db: Database, ids: string[]) {
   if (ids.length === 0) return [];
   return db.select().from(appointments).where(inArray(appointments.id, ids));
-}
-
-/** Car and slot pairs holding more than one live (held or paid) appointment: must be none. */
-export async function doubleHeldSlots(db: Database): Promise<string[]> {
-  const live = await db
-    .select({
-      serviceId: appointments.serviceId,
-      slotStart: appointments.slotStart,
-    })
-    .from(appointments)
-    .where(inArray(appointments.status, ['pending_payment', 'paid']));
-  const seen = new Map<string, number>();
-  for (const row of live) {
-    const key = `${row.serviceId} ${row.slotStart.toISOString()}`;
-    seen.set(key, (seen.get(key) ?? 0) + 1);
-  }
-  return [...seen].filter(([, n]) => n > 1).map(([key]) => key);
 }
 
 /** Live appointments on one slot. */

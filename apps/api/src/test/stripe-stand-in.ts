@@ -86,11 +86,17 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const losing = new Set<string>();
 
   const create = (form: URLSearchParams) => {
-    const unitAmount = Number(form.get('line_items[0][price_data][unit_amount]'));
-    const quantity = Number(form.get('line_items[0][quantity]') ?? '1');
-    if (!Number.isInteger(unitAmount) || unitAmount <= 0) {
-      return stripeError(400, 'invalid_request_error', 'Invalid unit_amount');
+    // Every line, as Stripe sums them: a round trip has one per leg.
+    let amountTotal = 0;
+    for (let i = 0; form.has(`line_items[${i}][price_data][unit_amount]`); i++) {
+      const unitAmount = Number(form.get(`line_items[${i}][price_data][unit_amount]`));
+      const quantity = Number(form.get(`line_items[${i}][quantity]`) ?? '1');
+      if (!Number.isInteger(unitAmount) || unitAmount <= 0) {
+        return stripeError(400, 'invalid_request_error', 'Invalid unit_amount');
+      }
+      amountTotal += unitAmount * quantity;
     }
+    if (amountTotal === 0) return stripeError(400, 'invalid_request_error', 'Missing line_items');
     const metadata: Record<string, string> = {};
     for (const [key, value] of form) {
       const match = /^metadata\[(.+)\]$/.exec(key);
@@ -104,7 +110,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       mode: 'payment',
       status: 'open',
       payment_status: 'unpaid',
-      amount_total: unitAmount * quantity,
+      amount_total: amountTotal,
       currency: form.get('line_items[0][price_data][currency]') ?? 'usd',
       customer_email: form.get('customer_email'),
       customer_details: null,

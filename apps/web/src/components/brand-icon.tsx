@@ -1,7 +1,7 @@
-import type { CarModel } from '@app/shared';
+import type { CarMake } from '@app/shared';
 
 interface BrandIconProps {
-  model: CarModel;
+  model: CarMake;
   className?: string;
 }
 

@@ -1,12 +1,12 @@
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
 import { SlidersHorizontal, X } from 'lucide-react';
-import { CAR_MODELS, type CarModel } from '@app/shared';
+import { CAR_MAKES, type CarMake } from '@app/shared';
 import { BrandIcon } from './brand-icon.tsx';
 
 interface ModelFilterProps {
   /** The model in the address (/services/{Model}), if any. */
-  active: CarModel | undefined;
+  active: CarMake | undefined;
 }
 
 /**
@@ -47,7 +47,7 @@ export function ModelFilter({ active }: ModelFilterProps) {
           Car model
         </p>
         <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 md:grid-cols-1">
-          {CAR_MODELS.map((model) => {
+          {CAR_MAKES.map((model) => {
             const selected = model === active;
             return (
               <li key={model}>

@@ -10,8 +10,6 @@ export interface ToastOptions {
    * form's earlier errors and warnings still on screen.
    */
   form?: string;
-  /** Called once the toast has gone, whether it timed out, was closed or was dismissed. */
-  onClose?: () => void;
 }
 
 export function notify(kind: ToastKind, message: string, options: ToastOptions = {}): void {

@@ -37,13 +37,8 @@ export function showToast(kind: ToastKind, message: string, options: ToastOption
   ensureContainer();
   // Let the container subscribe before the first toast is emitted.
   queueMicrotask(() => {
-    const { form, onClose } = options;
-    const id = toast[kind](message, {
-      onClose: () => {
-        groups.closed(id);
-        onClose?.();
-      },
-    });
+    const { form } = options;
+    const id = toast[kind](message, { onClose: () => groups.closed(id) });
     if (form) for (const stale of groups.add(form, kind, id)) toast.dismiss(stale);
   });
 }

@@ -2,14 +2,15 @@ import { Link } from 'wouter';
 import { ArrowRight, Phone } from 'lucide-react';
 import {
   BOOKING_WINDOW_DAYS,
-  CAR_MODELS,
+  CAR_MAKES,
   EXPERIENCE_SINCE_YEAR,
-  PROMOTED_MODEL,
+  PROMOTED_MAKE,
   PROMOTION_PERCENT,
   telHref,
   type Service,
 } from '@app/shared';
 import { BUSINESS } from '../config/env.ts';
+import { WhenForm } from '../features/search/components/when-form.tsx';
 import { useCatalogue } from '../state/catalogue.tsx';
 import { useSession } from '../state/session.tsx';
 import { BrandIcon } from '../components/brand-icon.tsx';
@@ -56,6 +57,9 @@ function HomeView({ visitor, services, servicesLoading }: HomeViewProps) {
         description="Private rides and car rentals around Norfolk County, Boston and Providence. Book a chauffeured ride or a rental car online in minutes."
       />
       <Hero visitor={visitor} />
+      <div className={`${container} mt-8`}>
+        <WhenForm />
+      </div>
       <Promotion />
       <FindByModel />
       <TopCars services={services.slice(0, TOP_CARS)} loading={servicesLoading} />
@@ -149,19 +153,19 @@ function Promotion() {
           <div>
             <p className="text-xs font-bold uppercase tracking-[0.14em]">Limited-time offer</p>
             <h2 id="promo-title" className="mt-1 text-2xl font-bold tracking-tight sm:text-3xl">
-              {PROMOTION_PERCENT}% off every {PROMOTED_MODEL}
+              {PROMOTION_PERCENT}% off every {PROMOTED_MAKE}
             </h2>
             <p className="mt-1 text-sm font-medium text-brand/80">
-              Ride or rent any {PROMOTED_MODEL} in our fleet for {PROMOTION_PERCENT}% less while the
+              Ride or rent any {PROMOTED_MAKE} in our fleet for {PROMOTION_PERCENT}% less while the
               offer lasts.
             </p>
           </div>
         </div>
         <Link
-          href={`/services/${PROMOTED_MODEL}`}
+          href={`/services/${PROMOTED_MAKE}`}
           className="inline-flex min-h-11 shrink-0 items-center justify-center gap-2 rounded-full bg-brand px-6 text-sm font-semibold text-white transition-colors hover:bg-brand-soft"
         >
-          See {PROMOTED_MODEL} cars
+          See {PROMOTED_MAKE} cars
           <ArrowRight aria-hidden="true" className="size-4" />
         </Link>
       </div>
@@ -186,7 +190,7 @@ function FindByModel() {
         </p>
       </div>
       <ul className="mt-8 grid grid-cols-5 gap-2 sm:gap-4">
-        {CAR_MODELS.map((model) => (
+        {CAR_MAKES.map((model) => (
           <li key={model}>
             <Link
               href={`/services/${model}`}

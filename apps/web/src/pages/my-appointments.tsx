@@ -1,42 +1,34 @@
-import { useEffect, useState } from 'react';
-import { Link } from 'wouter';
-import { CalendarDays, CalendarPlus, Clock, MapPin } from 'lucide-react';
-import { formatSlotDateLong, MESSAGES, type AppointmentView } from '@app/shared';
-import { failureMessage } from '../lib/api-client.ts';
+import { MESSAGES } from '@app/shared';
 import { notify } from '../lib/notify.ts';
-import { useSession } from '../state/session.tsx';
+import { useLoad } from '../lib/use-load.ts';
 import { PageLoading } from '../components/page-loading.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
-import { buttonPrimary, card, container, eyebrow } from '../components/ui/styles.ts';
+import { container, eyebrow } from '../components/ui/styles.ts';
 import { listMyAppointments } from '../features/booking/api/booking.ts';
-import { TripDetails } from '../features/booking/components/trip-details.tsx';
-import { WhatHappensNext } from '../features/booking/components/what-happens-next.tsx';
-import { pickShownAppointments } from '../features/booking/utils/shown-appointments.ts';
+import { AppointmentList } from '../features/booking/components/appointment-list.tsx';
+import {
+  countMoreRides,
+  pickShownAppointments,
+} from '../features/booking/utils/shown-appointments.ts';
 
-/** /my-appointments: the signed-in customer's paid appointments. */
+/** /my-appointments: the signed-in customer's paid appointments (the route guard's user). */
 export default function MyAppointmentsPage() {
-  const { user } = useSession();
-  const [appointments, setAppointments] = useState<AppointmentView[]>();
-
-  useEffect(() => {
-    if (!user) return;
-    let live = true;
-    listMyAppointments()
-      .then(({ appointments: all }) => {
-        if (!live) return;
-        const shown = pickShownAppointments(all);
+  const loaded = useLoad(
+    () =>
+      listMyAppointments().then(({ appointments }) => {
+        const shown = pickShownAppointments(appointments);
+        return { shown, more: countMoreRides(appointments, shown) };
+      }),
+    [],
+    {
+      onLoaded: ({ shown }) => {
         if (shown.length === 0) notify('warning', MESSAGES.noAppointments);
-        setAppointments(shown);
-      })
-      .catch((error: unknown) => {
-        if (!live) return;
-        notify('error', failureMessage(error, 'load'));
-        setAppointments([]);
-      });
-    return () => {
-      live = false;
-    };
-  }, [user]);
+      },
+      onFailed: (message) => notify('error', message),
+    },
+  );
+  // A list that did not come is said in a toast; the page shows none.
+  const appointments = loaded.failure ? [] : loaded.data?.shown;
 
   return (
     <div className={`${container} py-10 sm:py-16`}>
@@ -50,136 +42,11 @@ export default function MyAppointmentsPage() {
         <div className="mt-8">
           {appointments === undefined ? (
             <PageLoading label="Loading your appointments..." inPage />
-          ) : appointments.length === 0 ? (
-            <EmptyState />
           ) : (
-            <>
-              <ul role="list" className="space-y-4">
-                {appointments.map((appointment) => (
-                  <li key={appointment._id}>
-                    <AppointmentCard appointment={appointment} />
-                  </li>
-                ))}
-              </ul>
-              {appointments.some(opensRidePage) && (
-                <WhatHappensNext onRidesList className={`${card} mt-6 p-5 sm:p-6`} />
-              )}
-            </>
+            <AppointmentList appointments={appointments} moreRides={loaded.data?.more ?? 0} />
           )}
         </div>
       </div>
-    </div>
-  );
-}
-
-function StatusBadge({ appointment }: { appointment: AppointmentView }) {
-  if (appointment.isCompleted) {
-    return <Badge className="bg-brand-tint text-brand">Completed</Badge>;
-  }
-  if (appointment.cancelled) {
-    return <Badge className="bg-danger-tint text-danger">Appointment Cancelled</Badge>;
-  }
-  return <Badge className="bg-success-tint text-success">Booking Fee Paid</Badge>;
-}
-
-function Badge({ className, children }: { className: string; children: string }) {
-  return (
-    <span
-      className={`inline-flex items-center rounded-full px-3 py-1 text-sm font-semibold whitespace-nowrap ${className}`}
-    >
-      {children}
-    </span>
-  );
-}
-
-/**
- * A booked ride (the Booking Fee Paid badge) opens its own page, where the customer may change
- * their plans; the page tells a ride whose time has passed. Decided without the slot rules,
- * which would add them to the first download.
- */
-function opensRidePage(appointment: AppointmentView): boolean {
-  return appointment.payment && !appointment.cancelled && !appointment.isCompleted;
-}
-
-function AppointmentCard({ appointment }: { appointment: AppointmentView }) {
-  const { serviceData } = appointment;
-  return (
-    <article
-      aria-labelledby={`appointment-${appointment._id}`}
-      className={`${card} flex flex-col gap-5 p-4 sm:flex-row sm:items-center sm:p-5`}
-    >
-      <img
-        src={serviceData.image}
-        alt=""
-        width={320}
-        height={200}
-        loading="lazy"
-        className="aspect-[16/10] w-full shrink-0 rounded-xl bg-brand-tint object-cover sm:w-48"
-      />
-      <div className="min-w-0 flex-1">
-        <div className="flex flex-wrap items-start justify-between gap-2">
-          <div className="min-w-0">
-            <h2 id={`appointment-${appointment._id}`} className="text-lg font-semibold text-brand">
-              {opensRidePage(appointment) ? (
-                <Link
-                  href={`/my-appointments/${appointment._id}`}
-                  className="underline decoration-brand/30 underline-offset-4 hover:decoration-brand"
-                >
-                  {serviceData.name}
-                </Link>
-              ) : (
-                serviceData.name
-              )}
-            </h2>
-            {appointment.type && <p className="text-sm text-ink-muted">{appointment.type}</p>}
-          </div>
-          <StatusBadge appointment={appointment} />
-        </div>
-        <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-2 text-sm text-ink">
-          <div className="flex basis-full items-start gap-2">
-            <dt>
-              <MapPin className="mt-0.5 size-4 text-brand-soft" aria-hidden="true" />
-              <span className="sr-only">Address</span>
-            </dt>
-            <dd className="min-w-0 break-words">{serviceData.address}</dd>
-          </div>
-          <div className="flex items-center gap-2">
-            <dt>
-              <CalendarDays className="size-4 text-brand-soft" aria-hidden="true" />
-              <span className="sr-only">Date</span>
-            </dt>
-            <dd className="font-medium">{formatSlotDateLong(appointment.slotDate)}</dd>
-          </div>
-          <div className="flex items-center gap-2">
-            <dt>
-              <Clock className="size-4 text-brand-soft" aria-hidden="true" />
-              <span className="sr-only">Time</span>
-            </dt>
-            <dd className="font-medium tabular-nums">{appointment.slotTime}</dd>
-          </div>
-        </dl>
-        {/* Beyond the spec's fields, below them: the booking reference and the trip. */}
-        <TripDetails
-          appointmentId={appointment._id}
-          trip={appointment.trip}
-          className="mt-3 border-t border-line pt-3"
-        />
-      </div>
-    </article>
-  );
-}
-
-function EmptyState() {
-  return (
-    <div className={`${card} p-8 text-center sm:p-12`}>
-      <CalendarPlus className="mx-auto size-12 text-brand-soft" aria-hidden="true" />
-      <h2 className="mt-4 text-xl font-semibold text-brand">No appointments found</h2>
-      <p className="mt-2 text-ink-muted">
-        Paid bookings appear here. Choose a car and a time to book your next ride.
-      </p>
-      <Link href="/services" className={`${buttonPrimary} mt-6`}>
-        Browse cars
-      </Link>
     </div>
   );
 }

@@ -102,7 +102,7 @@ export default function PrivacyPage() {
             </ul>
           </PolicySection>
 
-          {/* Added beside the spec's three sections: the same words as on every car page. */}
+          {/* A fourth section after the three the product has: the same words as on every car page (docs/product.md, "The car page"). */}
           <section aria-labelledby="cancellation-heading" id="cancellation">
             <RideChangesPolicy headingId="cancellation-heading" />
           </section>

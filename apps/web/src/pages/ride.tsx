@@ -1,41 +1,30 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
 import { Link, useParams } from 'wouter';
 import { ArrowLeft } from 'lucide-react';
-import { telHref, type RideView } from '@app/shared';
-import { BUSINESS } from '../config/env.ts';
-import { ApiError, failureMessage } from '../lib/api-client.ts';
+import type { RideView } from '@app/shared';
+import { ApiError } from '../lib/api-client.ts';
 import { notify } from '../lib/notify.ts';
+import { useLoad } from '../lib/use-load.ts';
 import { PageLoading } from '../components/page-loading.tsx';
+import { BookAgainLink, OwnerCancellation } from '../components/owner-cancellation.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
 import { card, container, eyebrow } from '../components/ui/styles.ts';
 import { getRide } from '../features/ride/api/ride.ts';
 import { CancelRide } from '../features/ride/components/cancel-ride.tsx';
+import { ChangeByPhone } from '../features/ride/components/change-by-phone.tsx';
 import { RescheduleForm } from '../features/ride/components/reschedule-form.tsx';
 import { RideCalendarLinks } from '../features/ride/components/ride-calendar-links.tsx';
+import { RideStatusNote } from '../features/ride/components/ride-status-note.tsx';
 import { RideSummary } from '../features/ride/components/ride-summary.tsx';
+import { RoundTripNote } from '../features/ride/components/round-trip-note.tsx';
 import NotFoundPage from './not-found.tsx';
 
-type Loaded =
-  | { state: 'loading' }
-  | { state: 'missing' }
-  | { state: 'failed'; message: string }
-  | { state: 'loaded'; ride: RideView; past: boolean };
-
 /** A ride as loaded, and whether its time has passed then (a ride not yet marked done). */
-const loadedRide = (ride: RideView): Loaded => ({
-  state: 'loaded',
-  ride,
-  past: Date.parse(ride.slotStart) <= Date.now(),
-});
+const loadedRide = (ride: RideView) => ({ ride, past: Date.parse(ride.slotStart) <= Date.now() });
 
-/** What a ride that is not booked and paid ahead says instead of the changes. */
-const STATUS_NOTES: Record<Exclude<RideView['status'], 'paid'>, string> = {
-  cancelled: 'This ride is cancelled.',
-  completed: 'This ride is done. Thank you for riding with us.',
-  no_show: 'This ride is over.',
-  pending_payment: 'This booking is waiting for its payment.',
-  expired: 'This booking was not paid.',
-};
+/** Someone else's ride, or no ride at all: the 404 page, whichever it is. */
+const isMissing = (error: unknown) =>
+  error instanceof ApiError && (error.status === 404 || error.status === 400);
 
 /**
  * /my-appointments/:id: one of the customer's rides, where they reschedule or cancel it up to
@@ -43,40 +32,24 @@ const STATUS_NOTES: Record<Exclude<RideView['status'], 'paid'>, string> = {
  */
 export default function RidePage() {
   const { id = '' } = useParams<{ id: string }>();
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const loaded = useLoad(() => getRide(id).then(({ ride }) => loadedRide(ride)), [id], {
+    onFailed: (message, error) => {
+      if (!isMissing(error)) notify('error', message, { form: 'ride' });
+    },
+  });
   const statusRef = useRef<HTMLParagraphElement>(null);
 
-  useEffect(() => {
-    let live = true;
-    getRide(id)
-      .then(({ ride }) => live && setLoaded(loadedRide(ride)))
-      .catch((error: unknown) => {
-        if (!live) return;
-        // Someone else's ride, or no ride at all: the 404 page, whichever it is.
-        if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
-          setLoaded({ state: 'missing' });
-          return;
-        }
-        const message = failureMessage(error, 'load');
-        notify('error', message, { form: 'ride' });
-        setLoaded({ state: 'failed', message });
-      });
-    return () => {
-      live = false;
-    };
-  }, [id]);
-
-  if (loaded.state === 'missing') return <NotFoundPage />;
+  if (isMissing(loaded.error)) return <NotFoundPage />;
 
   /** After a change: the ride as it now is, said, and focus on what changed. */
   const changed = (ride: RideView, message: string) => {
-    setLoaded(loadedRide(ride));
+    loaded.set(() => loadedRide(ride));
     notify('success', message, { form: 'ride' });
     requestAnimationFrame(() => statusRef.current?.focus());
   };
 
-  const ride = loaded.state === 'loaded' ? loaded.ride : undefined;
-  const past = loaded.state === 'loaded' && loaded.past;
+  const ride = loaded.data?.ride;
+  const past = loaded.data?.past === true;
   return (
     <div className={`${container} py-10 sm:py-16`}>
       <PageMeta title="Your Ride" />
@@ -90,25 +63,19 @@ export default function RidePage() {
         </Link>
         <p className={`${eyebrow} mt-4`}>Account</p>
         <h1 className="mt-2 text-3xl font-bold tracking-tight text-brand sm:text-4xl">Your Ride</h1>
-        {loaded.state === 'failed' ? (
-          <p className="mt-8 text-ink-muted">{loaded.message}</p>
+        {loaded.failure ? (
+          <p className="mt-8 text-ink-muted">{loaded.failure}</p>
         ) : !ride ? (
           <PageLoading label="Loading your ride..." inPage />
         ) : (
           <>
             <section aria-label="Ride details" className={`${card} mt-8 p-4 sm:p-6`}>
               <RideSummary ride={ride}>
-                <p
-                  ref={statusRef}
-                  tabIndex={-1}
-                  className="mt-4 font-semibold text-brand focus:outline-none"
-                >
-                  {ride.status !== 'paid'
-                    ? STATUS_NOTES[ride.status]
-                    : past
-                      ? "This ride's time has passed."
-                      : 'Booking Fee Paid'}
-                </p>
+                <RideStatusNote ref={statusRef} ride={ride} past={past} />
+                {ride.ownerCancellation && (
+                  <OwnerCancellation cancellation={ride.ownerCancellation} />
+                )}
+                <RoundTripNote ride={ride} />
               </RideSummary>
               <RideCalendarLinks ride={ride} />
             </section>
@@ -123,22 +90,11 @@ export default function RidePage() {
                 </div>
               </div>
             ) : ride.status === 'paid' && !past ? (
-              <section aria-labelledby="ride-by-phone" className={`${card} mt-8 p-4 sm:p-6`}>
-                <h2 id="ride-by-phone" className="text-xl font-semibold text-brand">
-                  Need to change this ride?
-                </h2>
-                <p className="mt-2 text-ink">
-                  Rides can be changed online up to {ride.changeCutoffHours} hours before pickup.
-                  Please call us at{' '}
-                  <a
-                    href={telHref(BUSINESS.phone)}
-                    className="font-semibold text-brand underline underline-offset-4"
-                  >
-                    {BUSINESS.phone}
-                  </a>
-                  .
-                </p>
-              </section>
+              <ChangeByPhone ride={ride} />
+            ) : ride.ownerCancellation ? (
+              <div className="mt-6">
+                <BookAgainLink ride={ride} />
+              </div>
             ) : null}
           </>
         )}

@@ -1,6 +1,15 @@
 import { lazy } from 'react';
-import { Link, Redirect, useParams } from 'wouter';
-import { CAR_MODELS, isCarModel, promotionPercentFor, type CarModel } from '@app/shared';
+import { Link, Redirect, useParams, useSearch } from 'wouter';
+import {
+  CAR_MAKES,
+  isCarMake,
+  promotionPercentFor,
+  readCarSearch,
+  type CarMake,
+} from '@app/shared';
+import { SearchResults } from '../features/search/components/search-results.tsx';
+import { WhenForm } from '../features/search/components/when-form.tsx';
+import { useHydrated } from '../lib/rendered-at.ts';
 import { useCatalogue } from '../state/catalogue.tsx';
 import { BrandIcon } from '../components/brand-icon.tsx';
 import { ModelFilter } from '../components/model-filter.tsx';
@@ -12,22 +21,26 @@ import { buttonSecondary, container, eyebrow } from '../components/ui/styles.ts'
 const NotFoundPage = lazy(() => import('./not-found.tsx'));
 
 /** `Tesla, Honda, Toyota, Kia and Chevrolet` */
-const MODEL_NAMES = `${CAR_MODELS.slice(0, -1).join(', ')} and ${CAR_MODELS.at(-1) ?? ''}`;
+const MODEL_NAMES = `${CAR_MAKES.slice(0, -1).join(', ')} and ${CAR_MAKES.at(-1) ?? ''}`;
 
 /** /services and /services/{type}: the catalogue, optionally narrowed to one car model. */
 export default function ServicesPage() {
   const { type } = useParams<{ type?: string }>();
 
   if (type === undefined) return <ServicesView model={undefined} />;
-  if (isCarModel(type)) return <ServicesView model={type} />;
+  if (isCarMake(type)) return <ServicesView model={type} />;
   // A wrong case (/services/tesla) goes to the model's own address; anything else is a 404.
-  const model = CAR_MODELS.find((name) => name.toLowerCase() === type.toLowerCase());
+  const model = CAR_MAKES.find((name) => name.toLowerCase() === type.toLowerCase());
   if (model) return <Redirect to={`/services/${model}`} replace />;
   return <NotFoundPage />;
 }
 
-function ServicesView({ model }: { model: CarModel | undefined }) {
+function ServicesView({ model }: { model: CarMake | undefined }) {
   const { services, servicesLoading } = useCatalogue();
+  // A search by time lives in the URL; the page's HTML is the catalogue's, so it shows once live.
+  const query = useSearch();
+  const hydrated = useHydrated();
+  const search = hydrated && model === undefined ? readCarSearch(query) : null;
   const shown = model ? services.filter((service) => service.type === model) : services;
 
   return (
@@ -67,6 +80,12 @@ function ServicesView({ model }: { model: CarModel | undefined }) {
         </div>
       </div>
 
+      {model === undefined && (
+        <div className={`${container} mt-8`}>
+          <WhenForm key={`${hydrated} ${query}`} initial={search} />
+          {search && <SearchResults search={search} services={services} />}
+        </div>
+      )}
       <div
         className={`${container} mt-8 grid gap-6 md:grid-cols-[13rem_1fr] md:gap-8 lg:grid-cols-[15rem_1fr]`}
       >

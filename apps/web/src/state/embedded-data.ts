@@ -1,4 +1,4 @@
-import type { Service, UserProfile } from '@app/shared';
+import type { Service, SignedInProfile } from '@app/shared';
 
 /*
  * What a live page carries beside its HTML (ssr/entry.tsx): the data it was rendered with, as
@@ -17,4 +17,4 @@ function readEmbedded<T>(id: string): T | undefined {
 export const readEmbeddedCatalogue = () => readEmbedded<Service[]>(EMBEDDED.catalogue);
 
 /** The signed-in user the page was rendered for, null for a visitor, undefined when unknown. */
-export const readEmbeddedVisitor = () => readEmbedded<UserProfile | null>(EMBEDDED.visitor);
+export const readEmbeddedVisitor = () => readEmbedded<SignedInProfile | null>(EMBEDDED.visitor);

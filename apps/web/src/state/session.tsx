@@ -10,7 +10,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useLocation } from 'wouter';
-import { MESSAGES, type UserProfile } from '@app/shared';
+import { isPendingStaff, MESSAGES, type SignedInProfile, type UserProfile } from '@app/shared';
 import { csrfToken, failureMessage } from '../lib/api-client.ts';
 import { getCsrfToken, getProfile, logout } from '../lib/api/session.ts';
 import { notify } from '../lib/notify.ts';
@@ -37,12 +37,23 @@ const intent = createStore<Intent>({ returnTo: undefined, signingOut: false });
 const setIntent = (change: Partial<Intent>) => intent.set({ ...intent.get(), ...change });
 
 interface Session extends Intent {
-  /** The signed-in user; null for a visitor or until the profile call succeeds. */
-  user: UserProfile | null;
+  /**
+   * Who is signed in: their profile, or a staff account whose session has still to pass the
+   * second factor (its role and email only); null for a visitor or until the profile call
+   * succeeds.
+   */
+  user: SignedInProfile | null;
+  /** The signed-in user's profile; null for a visitor and for staff before the second factor. */
+  profile: UserProfile | null;
   /** True until the first profile answer (or failure). */
   userLoading: boolean;
   /** Fetches the profile again (after an update); resolves to the user. */
-  loadProfile: () => Promise<UserProfile | null>;
+  loadProfile: () => Promise<SignedInProfile | null>;
+  /**
+   * After the second factor: the server renewed the session's cookie, so a CSRF token for the
+   * new one, then the whole profile.
+   */
+  secondFactorPassed: () => Promise<void>;
   /**
    * After the server accepted the credentials: a token for the new cookie, then the user. The
    * login page's guard then sends them on to `returnTo` (this does when no profile came).
@@ -72,7 +83,7 @@ export async function ensureCsrfToken(): Promise<string | undefined> {
 }
 
 /** The profile of the signed-in user, null for a visitor; failures are toasted, user stays empty. */
-async function fetchProfile(): Promise<UserProfile | null> {
+async function fetchProfile(): Promise<SignedInProfile | null> {
   try {
     return (await getProfile()).user;
   } catch (error) {
@@ -89,10 +100,10 @@ export function SessionProvider({
   initialUser,
   children,
 }: {
-  initialUser?: UserProfile | null | undefined;
+  initialUser?: SignedInProfile | null | undefined;
   children: ReactNode;
 }) {
-  const [user, setUser] = useState<UserProfile | null>(initialUser ?? null);
+  const [user, setUser] = useState<SignedInProfile | null>(initialUser ?? null);
   const [userLoading, setUserLoading] = useState(initialUser === undefined);
   const knownAtStart = useRef(initialUser !== undefined);
   const [, navigate] = useLocation();
@@ -114,6 +125,11 @@ export function SessionProvider({
     },
     [loadProfile, navigate],
   );
+
+  const secondFactorPassed = useCallback(async () => {
+    await refreshCsrfToken();
+    await loadProfile();
+  }, [loadProfile]);
 
   const signOut = useCallback(async () => {
     setIntent({ signingOut: true });
@@ -149,8 +165,16 @@ export function SessionProvider({
   }, []);
 
   const value = useMemo(
-    () => ({ user, userLoading, loadProfile, signIn, signOut }),
-    [user, userLoading, loadProfile, signIn, signOut],
+    () => ({
+      user,
+      profile: user && !isPendingStaff(user) ? user : null,
+      userLoading,
+      loadProfile,
+      secondFactorPassed,
+      signIn,
+      signOut,
+    }),
+    [user, userLoading, loadProfile, secondFactorPassed, signIn, signOut],
   );
   return <SessionContext value={value}>{children}</SessionContext>;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages.ts';
+import { STAFF_ROLES } from '../roles.ts';
 
 /**
  * Account and feedback requests, checked in the browser before sending and again at the server.
@@ -117,6 +118,23 @@ export const ResetPasswordSchema = z.object({
 });
 export type ResetPasswordRequest = z.input<typeof ResetPasswordSchema>;
 
+export const INVALID_VERIFY_LINK_MESSAGE = 'This confirmation link is invalid or has expired.';
+export const EMAIL_VERIFIED_MESSAGE = 'Your email address is confirmed.';
+export const VERIFY_EMAIL_SENT_MESSAGE =
+  'If an account with that email is waiting for confirmation, we have sent it a new link.';
+
+/** `POST /api/user/verify-email`: the token of the link in the confirmation email. */
+export const VerifyEmailSchema = z.object({
+  token: z
+    .string({ error: INVALID_VERIFY_LINK_MESSAGE })
+    .regex(/^[A-Za-z0-9_-]{20,100}$/, INVALID_VERIFY_LINK_MESSAGE),
+});
+export type VerifyEmailRequest = z.input<typeof VerifyEmailSchema>;
+
+/** `POST /api/user/verify-email/resend`: the address to send a new link to (same answer either way). */
+export const ResendVerifyEmailSchema = ForgotPasswordSchema;
+export type ResendVerifyEmailRequest = z.input<typeof ResendVerifyEmailSchema>;
+
 export const GENDERS = ['Not Selected', 'Male', 'Female'] as const;
 export type Gender = (typeof GENDERS)[number];
 
@@ -177,10 +195,25 @@ export const UserProfileSchema = z.object({
 });
 export type UserProfile = z.infer<typeof UserProfileSchema>;
 
+/**
+ * A staff account whose session has not passed the second factor: its role, so the site sends
+ * it to the code screen (/admin), and the email it signed in with. Nothing else of the account
+ * (name, phone, address, date of birth) until the code is in (docs/security.md, V8).
+ */
+export const PendingStaffProfileSchema = z.object({
+  email: z.string(),
+  role: z.enum(STAFF_ROLES),
+  secondFactor: z.literal('required'),
+});
+export type PendingStaffProfile = z.infer<typeof PendingStaffProfileSchema>;
+
+/** Who is signed in: the profile, or a staff session still to pass the second factor. */
+export type SignedInProfile = UserProfile | PendingStaffProfile;
+
 /** `GET /user/profile`: `user` is null for a visitor (not an error). */
 export const ProfileResponseSchema = z.object({
   success: z.literal(true),
-  user: UserProfileSchema.nullable(),
+  user: z.union([UserProfileSchema, PendingStaffProfileSchema]).nullable(),
 });
 export type ProfileResponse = z.infer<typeof ProfileResponseSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AUDIT_ACTIONS } from '../audit.ts';
+import { readBookingReference } from '../booking-reference.ts';
 
 /*
  * The owner's back office (`/api/admin/…`): the second factor and the audit trail. Every route
@@ -91,10 +92,38 @@ export const AUDIT_MAX_PAGE_SIZE = 100;
 const optionalId = (message: string) =>
   z.preprocess((v) => (v === '' ? undefined : v), z.uuid({ message }).optional());
 
-/** `GET /admin/audit?serviceId=&appointmentId=&before=&limit=`: newest first, a page at a time. */
+export const MESSAGE_AUDIT_RIDE =
+  "Enter the ride's booking reference (like 3F9A-1C2B) or its full id.";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A ride as the owner types it in the audit trail's filter: its booking reference
+ * (`3F9A-1C2B`, any case, with or without the hyphen: `readBookingReference`) or its id. The
+ * answer is the id's lowercase beginning (8 hex digits) or the whole id.
+ */
+export function readAuditRide(text: string): { reference: string } | { id: string } | null {
+  const trimmed = text.trim();
+  if (UUID.test(trimmed)) return { id: trimmed.toLowerCase() };
+  const reference = readBookingReference(trimmed);
+  return reference ? { reference } : null;
+}
+
+/**
+ * `GET /admin/audit?serviceId=&appointmentId=&ride=&before=&limit=`: newest first, a page at a
+ * time. `ride` is a booking reference or a ride's id (`readAuditRide`).
+ */
 export const AuditQuerySchema = z.object({
   serviceId: optionalId('Invalid service id'),
   appointmentId: optionalId('Invalid appointment id'),
+  ride: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string({ error: MESSAGE_AUDIT_RIDE })
+      .max(60, MESSAGE_AUDIT_RIDE)
+      .refine((v) => readAuditRide(v) !== null, MESSAGE_AUDIT_RIDE)
+      .optional(),
+  ),
   /** The last event of the page before: the next page starts after it. */
   before: optionalId('Invalid event id'),
   limit: z.preprocess(
@@ -122,7 +151,11 @@ export const AuditEventSchema = z.object({
   actor: z.object({ userId: z.uuid().nullable(), label: z.string() }),
   action: z.enum(AUDIT_ACTIONS),
   serviceId: z.uuid().nullable(),
+  /** The car's name as it is now (a retired car's too); null without a car or for one gone. */
+  carName: z.string().nullable(),
   appointmentId: z.uuid().nullable(),
+  /** `bookingReference(appointmentId)`: the ride as the customer and the emails name it. */
+  bookingReference: z.string().nullable(),
   before: auditState,
   after: auditState,
 });

@@ -44,7 +44,7 @@ describe('booking phone', () => {
     expect(isValidBookingPhone('781-555-0142')).toBe(true);
     expect(isValidBookingPhone('7815550142')).toBe(true);
     expect(isValidBookingPhone('+44 20 7946 0958')).toBe(true);
-    // Seven digits were let through before: the spec's rule wants ten.
+    // Seven digits were let through before: the rule wants ten (docs/product.md, "The car page").
     expect(isValidBookingPhone('555-0142')).toBe(false);
     expect(isValidBookingPhone('+15550142')).toBe(false);
     expect(isValidBookingPhone('+1781555014')).toBe(false);

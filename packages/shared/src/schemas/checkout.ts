@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { REFUND_REASONS, REFUND_STATUSES } from '../refunds.ts';
 import { TripSchema } from './booking.ts';
+import { OwnerCancellationSchema } from './my-rides.ts';
 
 /** `POST /user/create-checkout-session`: the appointment to pay for (other fields are ignored). */
 export const CheckoutRequestSchema = z.object({
@@ -47,6 +48,8 @@ export const PaymentDetailsResponseSchema = z.object({
   /** Present only when this payment is being given back (it came too late, or twice). */
   refund: RefundViewSchema.optional(),
   /** Beyond Stripe's fields: the appointment paid for (its id, for the booking reference) and its trip. */
-  ride: TripSchema.extend({ appointmentId: z.uuid() }),
+  ride: TripSchema.extend({ appointmentId: z.uuid(), serviceId: z.uuid() }),
+  /** Beyond Stripe's fields: present only when the business has cancelled the ride since. */
+  cancellation: OwnerCancellationSchema.optional(),
 });
 export type PaymentDetailsResponse = z.infer<typeof PaymentDetailsResponseSchema>;

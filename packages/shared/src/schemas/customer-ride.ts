@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { APPOINTMENT_STATUSES } from '../appointments.ts';
 import { MESSAGES } from '../messages.ts';
+import { TripSchema } from './booking.ts';
+import { OwnerCancellationSchema } from './my-rides.ts';
 import { parseSlotDateKey, parseSlotTime } from '../slots.ts';
 
 /** The `:id` of `/api/appointments/:id…`: a ride that is not a uuid is no ride of anyone's. */
@@ -19,8 +21,14 @@ export const RescheduleRequestSchema = z.object({
 });
 export type RescheduleRequest = z.input<typeof RescheduleRequestSchema>;
 
-/** `POST /api/appointments/:id/cancel`: nothing to say but the confirmation itself. */
-export const CancelRideRequestSchema = z.object({});
+/** `POST /api/appointments/:id/cancel`: the confirmation itself, and for a round trip its return. */
+export const CancelRideRequestSchema = z.object({
+  /** A round trip's first leg: whether its return leg is cancelled too (ADR 018). */
+  withReturn: z
+    .boolean({ error: 'Please say whether the return ride is cancelled too.' })
+    .optional(),
+});
+export type CustomerCancelRequest = z.input<typeof CancelRideRequestSchema>;
 
 /** One of the customer's rides, as its page shows it. */
 export const RideViewSchema = z.object({
@@ -37,17 +45,32 @@ export const RideViewSchema = z.object({
   slotTime: z.string(),
   /** ISO 8601. */
   slotStart: z.string(),
+  /** ISO 8601: the start plus the booked length (ADR 018). */
+  endsAt: z.string(),
+  /** How long the ride is booked for, in minutes of the car. */
+  lengthMinutes: z.number().int().positive(),
+  /** The car's turnaround after it when booked: a move keeps the car this much longer. */
+  turnaroundMinutes: z.number().int().min(0),
   pickupAddress: z.string(),
   dropoffAddress: z.string(),
+  /** The return ride asked for, a round trip's leg with its time, and whether this is that leg. */
+  trip: TripSchema,
+  /** A round trip's return leg still booked, which cancelling this ride may take too. */
+  returnLegLive: z.boolean(),
   amountCents: z.number().int(),
   /** Whether the customer may still reschedule or cancel it online (paid, before the limit). */
   changeable: z.boolean(),
   /** Hours before pickup after which changes go through the business by phone. */
   changeCutoffHours: z.number().int(),
-  /** The car's taken and blocked slots (`d_m_yyyy` to labels), this ride's own included. */
+  /**
+   * The labels (`d_m_yyyy` to labels) the car's other bookings and its blocks touch: this ride's
+   * own left out, so it may move within its own stretch.
+   */
   slotsTaken: z.record(z.string(), z.array(z.string())),
   /** "Add to Google Calendar" (HTTPS) for a paid ride; null otherwise. */
   googleCalendarUrl: z.url().nullable(),
+  /** Why the business cancelled it and what it gave back; null unless an owner cancelled it. */
+  ownerCancellation: OwnerCancellationSchema.nullable(),
 });
 export type RideView = z.infer<typeof RideViewSchema>;
 

@@ -1,5 +1,6 @@
+import { MAX_TURNAROUND_MINUTES } from '../occupancy.ts';
 import { z } from 'zod';
-import { CAR_MODELS } from '../models.ts';
+import { CAR_MAKES } from '../makes.ts';
 import type { ServicePhoto } from '../photos.ts';
 import { ServiceSchema } from './service.ts';
 
@@ -18,16 +19,20 @@ export const SERVICE_TYPES = [
 ] as const;
 export type ServiceTypeName = (typeof SERVICE_TYPES)[number];
 
-/** The rates of a car, in the order the console's form shows them, with their labels. */
+/**
+ * The rates of a car, in the order the console's form shows them, with their labels: the
+ * words the customer reads on the car page (the Regular Rate, Multi-Hour Rate and Rental Price
+ * cards; the fee is what the deposit box shows less $1).
+ */
 export const CAR_RATE_FIELDS = [
-  ['fees', 'Fees'],
-  ['specialServicePricePerHour', 'Special service, per hour'],
-  ['specialServicePriceBetweenOneHourFifteen', 'Special service, 1 to 1¼ hours'],
-  ['specialServicePriceExtra', 'Special service, extra'],
-  ['specialServicePriceFlatRate', 'Special service, flat rate'],
-  ['serviceChargePerHour', 'Service charge per hour'],
-  ['rentalDailyPrice', 'Rental, per day'],
-  ['rentalWeeklyPrice', 'Rental, per week'],
+  ['fees', 'Booking fee'],
+  ['specialServicePricePerHour', 'Regular rate, price per hour'],
+  ['specialServicePriceBetweenOneHourFifteen', 'Regular rate, 1 hour to 1 hour 15 minutes'],
+  ['specialServicePriceExtra', 'Regular rate, each hour after 1 hour 15 minutes'],
+  ['specialServicePriceFlatRate', 'Regular rate, night, weekend and holiday flat rate'],
+  ['serviceChargePerHour', 'Multi-hour rate, price per hour'],
+  ['rentalDailyPrice', 'Rental price, per day'],
+  ['rentalWeeklyPrice', 'Rental price, per week'],
 ] as const;
 export type CarRateField = (typeof CAR_RATE_FIELDS)[number][0];
 
@@ -58,7 +63,7 @@ const rateOf = (field: CarRateField) =>
 export const CarInputSchema = z.strictObject({
   name: text('name', 80),
   serviceLevel: text('service level', 40),
-  type: z.enum(CAR_MODELS, { error: `Choose the car's make: ${CAR_MODELS.join(', ')}.` }),
+  type: z.enum(CAR_MAKES, { error: `Choose the car's make: ${CAR_MAKES.join(', ')}.` }),
   about: text('description', 2000),
   address: text('address', 200),
   available: z.boolean({ error: 'Say whether the car is available.' }),
@@ -90,8 +95,28 @@ export const CarInputSchema = z.strictObject({
     .min(0, 'Bags cannot be negative.')
     .max(60, 'Bags must be at most 60.')
     .optional(),
+  /**
+   * Minutes the car needs after a booking of each kind before the next (ADR 018). Left out, a
+   * new car gets the defaults (`DEFAULT_TURNAROUND_MINUTES`) and a changed one keeps its own.
+   */
+  turnaroundMinutes: z
+    .object({
+      ride: turnaround('ride'),
+      hourly: turnaround('hourly'),
+      rental: turnaround('rental'),
+    })
+    .optional(),
 });
 export type CarInput = z.infer<typeof CarInputSchema>;
+
+function turnaround(kind: string) {
+  const message = `The ${kind} turnaround must be a whole number of minutes from 0 to ${MAX_TURNAROUND_MINUTES}.`;
+  return z
+    .number({ error: message })
+    .int(message)
+    .min(0, message)
+    .max(MAX_TURNAROUND_MINUTES, message);
+}
 
 /** A car as the console sees it: the catalogue's fields, its photo, and whether it is retired. */
 export const FleetCarSchema = ServiceSchema.omit({ slots_booked: true, imageSrcSet: true }).extend({
@@ -105,8 +130,18 @@ export const FleetCarSchema = ServiceSchema.omit({ slots_booked: true, imageSrcS
     .nullable() satisfies z.ZodType<ServicePhoto | null>,
   /** ISO instant; null for a car on the site. */
   retiredAt: z.string().nullable(),
+  /** Its rides still to come (paid, or held for payment): kept whatever the car's state. */
+  ridesAhead: z.number().int().min(0),
 });
 export type FleetCar = z.infer<typeof FleetCarSchema>;
+
+export const MESSAGE_CAR_AVAILABLE = 'Say whether the car is available: true or false.';
+
+/** `POST /admin/fleet/:serviceId/availability`: on the road (bookable) or off it. */
+export const CarAvailabilitySchema = z.strictObject({
+  available: z.boolean({ error: MESSAGE_CAR_AVAILABLE }),
+});
+export type CarAvailabilityRequest = z.infer<typeof CarAvailabilitySchema>;
 
 /** `GET /admin/fleet`: every car, the retired ones last. */
 export const FleetResponseSchema = z.object({

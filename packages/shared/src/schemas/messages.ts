@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MESSAGE_TEMPLATES } from '../message-routes.ts';
 import { MESSAGE_AUDIENCES, MESSAGE_CHANNELS } from '../outbox.ts';
 
 /*
@@ -11,8 +12,8 @@ export const FailedMessageSchema = z.object({
   id: z.uuid(),
   channel: z.enum(MESSAGE_CHANNELS),
   audience: z.enum(MESSAGE_AUDIENCES),
-  /** `paid`, `reminder_24h`, `cancelled`… */
-  template: z.string(),
+  /** `paid`, `reminder_24h`, `cancelled`… (`MESSAGE_ROUTES` names each). */
+  template: z.enum(MESSAGE_TEMPLATES),
   /** The email address or phone number it was for. */
   recipient: z.string(),
   appointmentId: z.uuid().nullable(),

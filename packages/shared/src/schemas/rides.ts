@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { APPOINTMENT_STATUSES } from '../appointments.ts';
+import { MESSAGE_TEMPLATES } from '../message-routes.ts';
+import { MESSAGE_CHANNELS } from '../outbox.ts';
 import { REFUND_STATUSES } from '../refunds.ts';
 
 /*
@@ -108,8 +110,20 @@ export const RideRefundSchema = z.object({
   status: z.enum(REFUND_STATUSES),
   /** The payment provider's id of the refund, once it took it. */
   providerRefundId: z.string().nullable(),
+  /** ISO 8601: when it last changed (for a succeeded refund, when the provider took it). */
+  updatedAt: z.string(),
 });
 export type RideRefund = z.infer<typeof RideRefundSchema>;
+
+/** A message about the ride the outbox gave up on: shown on the ride, to fix and send again. */
+export const RideFailedMessageSchema = z.object({
+  id: z.uuid(),
+  template: z.enum(MESSAGE_TEMPLATES),
+  channel: z.enum(MESSAGE_CHANNELS),
+  /** The provider's codes, never its message text (`failureInWords` says them). */
+  lastError: z.string().nullable(),
+});
+export type RideFailedMessage = z.infer<typeof RideFailedMessageSchema>;
 
 export const RideSchema = z.object({
   id: z.uuid(),
@@ -119,6 +133,14 @@ export const RideSchema = z.object({
   slotStart: z.string(),
   slotDate: z.string(),
   slotTime: z.string(),
+  /** ISO 8601: the end of the booked length (ADR 018). */
+  endsAt: z.string(),
+  lengthMinutes: z.number().int(),
+  /** The car's turnaround after it when booked; the car is the ride's until `occupiedUntil`. */
+  turnaroundMinutes: z.number().int(),
+  occupiedUntil: z.string(),
+  /** The ride's price for its length when booked, in cents; null for bookings before lengths. */
+  priceCents: z.number().int().nullable(),
   status: z.enum(APPOINTMENT_STATUSES),
   customerName: z.string(),
   customerEmail: z.string(),
@@ -135,7 +157,11 @@ export const RideSchema = z.object({
   cancelledAt: z.string().nullable(),
   cancelledBy: z.enum(['customer', 'owner']).nullable(),
   cancelReason: z.string(),
+  /** ISO 8601: when it was marked completed or a no-show (undone within `FINISH_UNDO_MINUTES`). */
+  finishedAt: z.string().nullable(),
   refund: RideRefundSchema.nullable(),
+  /** Its messages that failed for good, newest first. */
+  failedMessages: z.array(RideFailedMessageSchema),
 });
 export type Ride = z.infer<typeof RideSchema>;
 
@@ -177,3 +203,53 @@ export const CancelRideSchema = z.object({
 export type CancelRideRequest = z.input<typeof CancelRideSchema>;
 
 export const RideIdParamsSchema = z.object({ id: z.uuid({ message: 'Invalid ride id' }) });
+
+/**
+ * A paid ride booked before lengths (ADR 018) that would overlap other bookings of its car at its
+ * real length (the kind's shortest and the car's turnaround): the console lists it to act on.
+ */
+export const LegacyOverlapSchema = z.object({
+  id: z.uuid(),
+  carName: z.string(),
+  customerName: z.string(),
+  slotDate: z.string(),
+  slotTime: z.string(),
+  /** ISO 8601: when its real stretch would end. */
+  realUntil: z.string(),
+  overlaps: z.array(z.object({ id: z.uuid(), slotDate: z.string(), slotTime: z.string() })),
+});
+export type LegacyOverlap = z.infer<typeof LegacyOverlapSchema>;
+
+export const LegacyOverlapsResponseSchema = z.object({
+  success: z.literal(true),
+  rides: z.array(LegacyOverlapSchema),
+});
+export type LegacyOverlapsResponse = z.infer<typeof LegacyOverlapsResponseSchema>;
+
+/** An unpaid hold that lapses within this many minutes is one the console's Today names. */
+export const HOLD_LAPSING_MINUTES = 60;
+/** Paid rides whose pickup passed within this many New York days, unmarked, are named too. */
+export const UNMARKED_RIDE_DAYS = 7;
+
+/** `GET /admin/today?date=`: one New York day (today by default). */
+export const TodayQuerySchema = z.object({
+  date: z.preprocess(blankToUndefined, isoDate.optional()),
+});
+export type TodayQuery = z.input<typeof TodayQuerySchema>;
+
+/**
+ * The console's first screen: the day's rides by pickup time (every status the console shows)
+ * and what needs the owner now, whatever the day asked: unpaid holds that lapse within
+ * `HOLD_LAPSING_MINUTES`, emails and texts that failed for good, and paid rides whose pickup
+ * time has passed (within `UNMARKED_RIDE_DAYS` days) not yet marked completed or a no-show.
+ */
+export const TodayResponseSchema = z.object({
+  success: z.literal(true),
+  /** The New York day shown, `2026-11-25`. */
+  date: z.string(),
+  rides: z.array(RideSchema),
+  holdsLapsing: z.number().int(),
+  failedMessages: z.number().int(),
+  unmarkedRides: z.number().int(),
+});
+export type TodayResponse = z.infer<typeof TodayResponseSchema>;

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { CAR_MODELS } from '../models.ts';
+import { CAR_MAKES } from '../makes.ts';
 
 /** A service (a car) as `GET /service/list` sends it. Money is in whole dollars. */
 export const ServiceSchema = z.object({
   _id: z.string(),
   name: z.string(),
   serviceLevel: z.string(),
-  type: z.enum(CAR_MODELS),
+  type: z.enum(CAR_MAKES),
   /** The uploaded photo's fallback rendition once there is one, else the demo artwork. */
   image: z.string(),
   /** The uploaded photo at every width (`<img srcset>`); absent for the artwork. */
@@ -29,6 +29,15 @@ export const ServiceSchema = z.object({
   seats: z.number().int().min(1),
   /** Large suitcases it takes. */
   bags: z.number().int().min(0),
+  /**
+   * Minutes the car needs after a booking of each kind before the next (ADR 018): with the
+   * booking's length, what a start must leave free to be offered.
+   */
+  turnaroundMinutes: z.object({
+    ride: z.number().int().min(0),
+    hourly: z.number().int().min(0),
+    rental: z.number().int().min(0),
+  }),
 });
 export type Service = z.infer<typeof ServiceSchema>;
 

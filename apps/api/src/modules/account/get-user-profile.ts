@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { users, type Database } from '@app/db';
-import type { Gender, UserProfile } from '@app/shared';
+import { isStaffRole, type Gender, type SignedInProfile, type UserProfile } from '@app/shared';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.ts';
-import type { Auth } from '../../plugins/auth.ts';
+import { awaitsSecondFactor, type Auth } from '../../plugins/auth.ts';
 
 /** The profile page's fields (and `role` for an owner); a user deleted since their session began is signed out. */
 export async function getUserProfile(db: Database, userId: string): Promise<UserProfile> {
@@ -21,12 +21,25 @@ export async function getUserProfile(db: Database, userId: string): Promise<User
   };
 }
 
-/** Who sent the request: the signed-in user's profile, or null for a visitor. */
+/**
+ * Who sent the request: the signed-in user's profile, or null for a visitor. A staff session
+ * that has not passed the second factor learns its role and email only (docs/security.md, V8).
+ */
 export async function visitorProfile(
   db: Database,
   auth: Auth,
   request: FastifyRequest,
-): Promise<UserProfile | null> {
-  const user = await auth.resolveUser(request);
-  return user ? getUserProfile(db, user.id) : null;
+): Promise<SignedInProfile | null> {
+  const signedIn = await auth.resolve(request);
+  if (!signedIn) return null;
+  const { role } = signedIn.user;
+  if (awaitsSecondFactor(signedIn) && isStaffRole(role)) {
+    const [user] = await db
+      .select({ email: users.email })
+      .from(users)
+      .where(eq(users.id, signedIn.user.id));
+    if (!user) throw AppError.unauthorized();
+    return { email: user.email, role, secondFactor: 'required' };
+  }
+  return getUserProfile(db, signedIn.user.id);
 }

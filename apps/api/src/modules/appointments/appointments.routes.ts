@@ -8,18 +8,19 @@ import {
   type AppointmentsResponse,
   type BookingResponse,
   type CheckoutResponse,
+  type MyRidesResponse,
   type PaymentDetailsResponse,
 } from '@app/shared';
 import type { RateLimit } from '../../config/env.ts';
 import { signedInUser } from '../../plugins/auth.ts';
 import { rateLimitKeys, type Limiter } from '../../plugins/rate-limit.ts';
-import type { PaymentProvider } from '../payments/payment-provider.ts';
+import type { FulfilCheckout, PaymentProvider } from '../payments/payment-provider.ts';
+import type { AppointmentChanges } from './appointment-changes.ts';
 import { bookAppointment } from './book-appointment.ts';
 import { getPaymentDetails } from './get-payment-details.ts';
+import { listMyRides } from './list-my-rides.ts';
 import { listUserAppointments } from './queries.ts';
 import { startCheckout } from './start-checkout.ts';
-import type { OnAppointmentChanged } from './status.ts';
-import type { RecordMessages } from '../notifications/record-messages.ts';
 
 export interface AppointmentRouteDeps {
   db: Database;
@@ -30,9 +31,10 @@ export interface AppointmentRouteDeps {
   /** What a hold keeps of the client address (`lib/client-address.ts`). */
   hashClientAddress: (ip: string) => string;
   publicBaseUrl: string;
-  onAppointmentChanged: OnAppointmentChanged;
-  /** Writes a change's messages in its transaction (modules/notifications). */
-  recordMessages: RecordMessages;
+  /** How every change of an appointment is made and told (`appointment-changes.ts`). */
+  changes: AppointmentChanges;
+  /** `fulfilCheckout`, the one fulfilment the webhook and the sandbox page call too. */
+  fulfil: FulfilCheckout;
   now: () => Date;
 }
 
@@ -49,16 +51,16 @@ export function registerAppointmentRoutes(app: FastifyInstance, deps: Appointmen
 
   app.post('/api/user/book-appointment', customer, async (request): Promise<BookingResponse> => {
     const input = BookingRequestSchema.parse(request.body);
-    const { appointmentId, change } = await bookAppointment(db, input, {
+    const { appointmentId, returnAppointmentId } = await bookAppointment(db, deps.changes, input, {
       userId: signedInUser(request).id,
       clientAddressHash: deps.hashClientAddress(request.ip),
       limits: deps.holdLimits,
       now: now(),
     });
-    if (change) deps.onAppointmentChanged(change);
     return {
       success: true,
       appointmentId,
+      ...(returnAppointmentId ? { returnAppointmentId } : {}),
       message: 'Appointment booked. Continue to payment.',
     };
   });
@@ -86,15 +88,20 @@ export function registerAppointmentRoutes(app: FastifyInstance, deps: Appointmen
       reply.header('cache-control', 'no-store');
       await countPayment(request.ip);
       const { session_id: sessionId } = PaymentDetailsQuerySchema.parse(request.query);
-      const { session, refund, change, ride } = await getPaymentDetails(db, deps.payments, {
+      const { session, refund, ride, cancellation } = await getPaymentDetails(db, deps.payments, {
         userId: signedInUser(request).id,
         sessionId,
         now: now(),
         log: request.log,
-        recordMessages: deps.recordMessages,
+        fulfil: deps.fulfil,
       });
-      if (change) deps.onAppointmentChanged(change);
-      return { success: true, session, ...(refund ? { refund } : {}), ride };
+      return {
+        success: true,
+        session,
+        ...(refund ? { refund } : {}),
+        ride,
+        ...(cancellation ? { cancellation } : {}),
+      };
     },
   );
 
@@ -109,4 +116,10 @@ export function registerAppointmentRoutes(app: FastifyInstance, deps: Appointmen
       };
     },
   );
+
+  // My rides (issue 28): every ride of the customer, beside the spec's list above.
+  app.get('/api/user/rides', customer, async (request, reply): Promise<MyRidesResponse> => {
+    reply.header('cache-control', 'no-store');
+    return { success: true, ...(await listMyRides(db, signedInUser(request).id, now())) };
+  });
 }

@@ -3,25 +3,40 @@ import { eq, sql } from 'drizzle-orm';
 import {
   bookHold,
   preparedStatement,
+  ratesOf,
   services,
+  turnaroundsOf,
   type Appointment,
   type Database,
   type HoldLimits,
 } from '@app/db';
 import {
+  LENGTH_MESSAGE,
   MESSAGES,
+  RETURN_BEFORE_END_MESSAGE,
+  RETURN_TAKEN_MESSAGE,
   SLOT_TAKEN_MESSAGE,
   depositCents,
+  estimateRide,
+  isBookableLength,
+  lengthInUnits,
+  minimumLengthMinutes,
+  occupiedUntil,
+  rateDayOf,
+  rateKindOf,
+  rideEnd,
   formatDaySpoken,
   formatSlotTime,
   isBookableSlot,
   slotStartsAt,
   wallClockAt,
   type BookingInput,
+  type CarMake,
+  type RateKind,
 } from '@app/shared';
 import { AppError } from '../../errors.ts';
+import type { AppointmentChanges } from './appointment-changes.ts';
 import { CHECKOUT_LIFETIME_MS, HOLD_GRACE_MS } from './holds.ts';
-import type { AppointmentChange } from './status.ts';
 
 export const SLOT_NOT_BOOKABLE_MESSAGE =
   'This time is not available for booking. Please choose another time.';
@@ -44,15 +59,19 @@ const serviceById = preparedStatement((db) =>
 );
 
 /**
- * Creates an appointment awaiting payment that holds its slot. Trusts nothing from the
- * browser: the car exists and is available, the type is one it offers, the slot is on the grid,
- * not past and inside the 90-day window, and the price is the server's. The database's unique
- * index decides a race for the slot: exactly one booking wins, the others hear it was taken.
+ * Creates an appointment awaiting payment that holds its car for the ride's length and the car's
+ * turnaround (ADR 018). Trusts nothing from the browser: the car exists and is available, the
+ * type is one it offers, the length one of the type's, the start on the grid, not past and
+ * inside the 90-day window, and the price is the server's. The database's exclusion constraint
+ * decides a race for the car's time: of overlapping bookings exactly one wins, the others hear
+ * it was taken.
  * A retry of a booking already made (same key, or the same customer, car, slot and details)
- * answers that booking's hold, and changes nothing.
+ * answers that booking's hold, and changes nothing. Answers the first leg's id and, for a round
+ * trip, its return leg's (held with it in the same statement, or neither).
  */
 export async function bookAppointment(
   db: Database,
+  changes: AppointmentChanges,
   input: BookingInput,
   booking: {
     userId: string;
@@ -61,7 +80,7 @@ export async function bookAppointment(
     limits: HoldLimits;
     now: Date;
   },
-): Promise<{ appointmentId: string; change: AppointmentChange | null }> {
+): Promise<{ appointmentId: string; returnAppointmentId?: string | undefined }> {
   const { userId, now } = booking;
   const [service] = await serviceById(db).execute({ id: input.serviceId });
   if (!service) throw AppError.notFound('Service not found');
@@ -73,61 +92,92 @@ export async function bookAppointment(
     throw AppError.badRequest(SLOT_NOT_BOOKABLE_MESSAGE);
   }
 
-  const hold: Appointment = {
+  const kind = rateKindOf(serviceType);
+  const lengthMinutes = input.lengthMinutes ?? minimumLengthMinutes(kind);
+  if (!isBookableLength(kind, lengthMinutes)) throw AppError.badRequest(LENGTH_MESSAGE);
+  const turnaroundMinutes = turnaroundsOf(service)[kind];
+  const holdExpiresAt = new Date(now.getTime() + CHECKOUT_LIFETIME_MS + HOLD_GRACE_MS);
+
+  const leg = (
+    at: { slotStart: Date; slotDate: string; slotTime: string; lengthMinutes: number },
+    trip: Pick<Appointment, 'pickupAddress' | 'dropoffAddress' | 'pickupNotes'>,
+  ): Appointment => ({
     id: randomUUID(),
     userId,
     serviceId: service.id,
-    slotStart,
-    slotDate: input.slotDate,
-    slotTime: input.slotTime,
+    ...at,
+    endsAt: rideEnd(at.slotStart, at.lengthMinutes),
+    turnaroundMinutes,
+    occupiedUntil: occupiedUntil(at.slotStart, at.lengthMinutes, turnaroundMinutes),
     status: 'pending_payment',
     serviceType,
     phone: input.phone.trim(),
-    pickupAddress: input.pickupAddress,
-    dropoffAddress: input.dropoffAddress,
-    pickupNotes: input.pickupNotes.trim(),
+    ...trip,
+    needsReturnRide: null,
+    returnPickupAddress: '',
+    returnDropoffAddress: '',
+    returnPickupNotes: '',
+    amountCents: depositCents(service.feesCents / 100),
+    priceCents: priceCentsOf(service, serviceType, at.lengthMinutes, at),
+    checkoutSessionId: null,
+    checkoutExpiresAt: null,
+    paymentIntentId: null,
+    holdExpiresAt,
+    bookingKey: null,
+    clientAddressHash: booking.clientAddressHash,
+    paidAt: null,
+    cancelledAt: null,
+    finishedAt: null,
+    cancelledBy: null,
+    cancelReason: '',
+    // Texts only with the agreement the request carries; without it, email only.
+    smsConsentAt: input.smsConsent === true ? now : null,
+    reminded24hAt: null,
+    reminded2hAt: null,
+    returnOf: null,
+    calendarSequence: 0,
+    createdAt: now,
+    updatedAt: now,
+  });
+
+  const hold: Appointment = {
+    ...leg(
+      { slotStart, slotDate: input.slotDate, slotTime: input.slotTime, lengthMinutes },
+      {
+        pickupAddress: input.pickupAddress,
+        dropoffAddress: input.dropoffAddress,
+        pickupNotes: input.pickupNotes.trim(),
+      },
+    ),
     needsReturnRide: input.needsReturnRide,
     returnPickupAddress: input.returnPickupAddress,
     returnDropoffAddress: input.returnDropoffAddress,
     returnPickupNotes: input.returnPickupNotes.trim(),
-    amountCents: depositCents(service.feesCents / 100),
-    checkoutSessionId: null,
-    checkoutExpiresAt: null,
-    paymentIntentId: null,
-    holdExpiresAt: new Date(now.getTime() + CHECKOUT_LIFETIME_MS + HOLD_GRACE_MS),
     bookingKey: input.idempotencyKey ?? null,
-    clientAddressHash: booking.clientAddressHash,
-    paidAt: null,
-    cancelledAt: null,
-    cancelledBy: null,
-    cancelReason: '',
-    // The booking policy's checkbox, without which no booking is made, includes the texts.
-    smsConsentAt: now,
-    reminded24hAt: null,
-    reminded2hAt: null,
-    calendarSequence: 0,
-    createdAt: now,
-    updatedAt: now,
   };
-  // One round trip, one transaction (ADR 008, 012): lock the customer and their address,
-  // answer a retry, count their lapsed and live holds and their address's, release a stale
-  // hold on this slot, insert unless a live appointment has the slot. At 50 concurrent bookings
-  // the six statements this replaced spent most of their time waiting on each other's round trips.
-  const booked = await bookHold(db, hold, now, booking.limits);
+  const returnLeg = returnLegOf(input, hold, kind, now, leg);
+  // One round trip, one transaction (ADR 008, 012, 018): lock the customer and their address,
+  // answer a retry, count their lapsed and live holds and their address's, release stale holds
+  // over the stretch, insert unless a live booking of the car overlaps it (and the return leg,
+  // or neither). At 50 concurrent bookings the six statements this replaced spent most of their
+  // time waiting on each other's round trips.
+  const booked = await bookHold(db, hold, returnLeg, now, booking.limits);
   switch (booked.outcome) {
     case 'booked':
-      return {
-        appointmentId: booked.appointmentId,
-        change: { appointmentId: hold.id, userId, from: null, to: hold.status, at: now },
-      };
+      // Committed by book_hold itself, with nothing else to write: only told.
+      changes.committed({ appointmentId: hold.id, userId, from: null, to: hold.status, at: now });
+      return { appointmentId: booked.appointmentId, returnAppointmentId: returnLeg?.id };
     case 'retried':
-      return { appointmentId: booked.appointmentId, change: null };
+      return { appointmentId: booked.appointmentId };
     case 'taken':
       throw AppError.conflict(SLOT_TAKEN_MESSAGE);
     case 'key_reused':
       throw AppError.unprocessable(BOOKING_KEY_REUSED_MESSAGE);
     case 'blocked':
       throw AppError.conflict(SLOT_BLOCKED_MESSAGE);
+    case 'return_blocked':
+    case 'return_taken':
+      throw AppError.conflict(RETURN_TAKEN_MESSAGE);
     case 'too_many_holds':
       throw AppError.tooManyRequests(TOO_MANY_HOLDS_MESSAGE);
     case 'too_many_address_holds':
@@ -144,6 +194,60 @@ export async function bookAppointment(
 export function lapsedTooOftenMessage(retryAt: Date): string {
   const when = wallClockAt(new Date(Math.ceil(retryAt.getTime() / 60_000) * 60_000));
   return `You let several bookings expire without paying. You can book again from ${formatSlotTime(when.hour, when.minute)} on ${formatDaySpoken(when)} (New York time).`;
+}
+
+/**
+ * A round trip's return leg (ADR 018): on the same car and type, from the return pickup to the
+ * return drop-off, at its own time and length, after the first leg ends. Null for a one-way
+ * booking, or a return ride the customer books later.
+ */
+function returnLegOf(
+  input: BookingInput,
+  first: Appointment,
+  kind: RateKind,
+  now: Date,
+  leg: (
+    at: { slotStart: Date; slotDate: string; slotTime: string; lengthMinutes: number },
+    trip: Pick<Appointment, 'pickupAddress' | 'dropoffAddress' | 'pickupNotes'>,
+  ) => Appointment,
+): Appointment | null {
+  if (input.needsReturnRide !== true || !input.returnSlotDate || !input.returnSlotTime) return null;
+  const slotStart = slotStartsAt(input.returnSlotDate, input.returnSlotTime);
+  if (!slotStart || !isBookableSlot(now, input.returnSlotDate, input.returnSlotTime)) {
+    throw AppError.badRequest(SLOT_NOT_BOOKABLE_MESSAGE);
+  }
+  if (slotStart < first.endsAt) throw AppError.badRequest(RETURN_BEFORE_END_MESSAGE);
+  const lengthMinutes = input.returnLengthMinutes ?? minimumLengthMinutes(kind);
+  if (!isBookableLength(kind, lengthMinutes)) throw AppError.badRequest(LENGTH_MESSAGE);
+  const pickupAddress = input.returnPickupAddress.trim() || first.dropoffAddress;
+  const dropoffAddress = input.returnDropoffAddress.trim() || first.pickupAddress;
+  return {
+    ...leg(
+      { slotStart, slotDate: input.returnSlotDate, slotTime: input.returnSlotTime, lengthMinutes },
+      { pickupAddress, dropoffAddress, pickupNotes: input.returnPickupNotes.trim() },
+    ),
+    returnOf: first.id,
+  };
+}
+
+/**
+ * The ride's price for the booked length by the car's rate cards on the pickup's day, the
+ * promotion applied, in cents: the estimate the customer saw, kept as it was when booked.
+ */
+function priceCentsOf(
+  service: typeof services.$inferSelect,
+  serviceType: string,
+  lengthMinutes: number,
+  slot: { slotDate: string; slotTime: string },
+): number {
+  const kind = rateKindOf(serviceType);
+  const estimate = estimateRide(
+    { ...ratesOf(service), type: service.model as CarMake },
+    kind,
+    lengthInUnits(kind, lengthMinutes),
+    rateDayOf(slot.slotDate, slot.slotTime),
+  );
+  return Math.round(estimate.price * 100);
 }
 
 /** The service type booked: the one chosen, which the car must offer; a car with one type needs no choice. */

@@ -201,7 +201,7 @@ describe.each(await databaseKinds())('POST /api/user/book-appointment on %s', (k
 
   describe('the ride details', () => {
     it('refuses an invalid phone number with the product’s message', async () => {
-      // 555-0142: seven digits, let through before; the spec's rule wants ten.
+      // 555-0142: seven digits, let through before; the rule wants ten (docs/product.md, "The car page").
       for (const phone of ['12345', 'call me', '', '555-0142', '+15550142']) {
         await refused(bookingRequest(teslaS, { phone }), 400, MESSAGES.invalidPhone);
       }
@@ -264,7 +264,7 @@ describe.each(await databaseKinds())('POST /api/user/book-appointment on %s', (k
       const id = await bookOk(
         await customer(),
         bookingRequest(teslaS, {
-          slotTime: '8:30 AM',
+          slotTime: '1:00 PM',
           needsReturnRide: true,
           returnPickupAddress: 'Logan Airport, Boston, MA',
           returnDropoffAddress: '1 Main Street, Norfolk, MA',
@@ -304,7 +304,12 @@ describe.each(await databaseKinds())('POST /api/user/book-appointment on %s', (k
         await customer(),
         bookingRequest(camry, { slotDate: '24_11_2026', slotTime: '2:00 PM' }),
       );
-      expect(await slotsBookedOf(app, camry, '24_11_2026')).toEqual(['2:00 PM']);
+      // A ride keeps the car an hour and its turnaround half an hour: 2:00 to 3:30 PM.
+      expect(await slotsBookedOf(app, camry, '24_11_2026')).toEqual([
+        '2:00 PM',
+        '2:30 PM',
+        '3:00 PM',
+      ]);
     });
 
     it('refuses a second booking of the same car and slot with 409', async () => {
@@ -317,7 +322,7 @@ describe.each(await databaseKinds())('POST /api/user/book-appointment on %s', (k
     });
 
     it('lets the same slot be booked on another car', async () => {
-      const slot = { slotDate: '25_11_2026', slotTime: '9:30 AM' };
+      const slot = { slotDate: '25_11_2026', slotTime: '11:00 AM' };
       await bookOk(await customer(), bookingRequest(teslaS, slot));
       await bookOk(
         await customer(),
@@ -348,12 +353,12 @@ describe.each(await databaseKinds())('POST /api/user/book-appointment on %s', (k
         userId: await insertUser(db),
         serviceId: teslaS,
         slotDate: '26_11_2026',
-        slotTime: '9:30 AM',
+        slotTime: '1:00 PM',
         status: 'pending_payment',
         holdExpiresAt: new Date(NOW.getTime() + MINUTE),
       });
       await refused(
-        bookingRequest(teslaS, { slotDate: '26_11_2026', slotTime: '9:30 AM' }),
+        bookingRequest(teslaS, { slotDate: '26_11_2026', slotTime: '1:00 PM' }),
         409,
         SLOT_TAKEN_MESSAGE,
       );
@@ -362,7 +367,7 @@ describe.each(await databaseKinds())('POST /api/user/book-appointment on %s', (k
     it(`lets a customer hold at most ${MAX_PENDING_HOLDS_PER_USER} unpaid slots`, async () => {
       const browser = await customer();
       const at = (i: number) =>
-        bookingRequest(teslaS, { slotDate: '27_11_2026', slotTime: `${i}:00 PM` });
+        bookingRequest(teslaS, { slotDate: '27_11_2026', slotTime: `${2 * i - 1}:00 PM` });
       for (let i = 1; i <= MAX_PENDING_HOLDS_PER_USER; i++) await bookOk(browser, at(i));
       expectFailure(
         await browser.post(BOOK, at(MAX_PENDING_HOLDS_PER_USER + 1)),
@@ -385,7 +390,7 @@ describe.each(await databaseKinds())('POST /api/user/book-appointment on %s', (k
 
     it('still refuses the slot to the same customer asking with other details, or to another', async () => {
       const browser = await customer();
-      const slot = { slotDate: '28_11_2026', slotTime: '9:30 AM' };
+      const slot = { slotDate: '28_11_2026', slotTime: '11:00 AM' };
       await bookOk(browser, bookingRequest(teslaS, slot));
       expectFailure(
         await browser.post(BOOK, bookingRequest(teslaS, { ...slot, pickupNotes: 'A dog too.' })),
@@ -400,20 +405,20 @@ describe.each(await databaseKinds())('POST /api/user/book-appointment on %s', (k
       const idempotencyKey = randomUUID();
       const body = bookingRequest(teslaS, {
         slotDate: '28_11_2026',
-        slotTime: '10:00 AM',
+        slotTime: '1:00 PM',
         idempotencyKey,
       });
       const first = await bookOk(browser, body);
       expect(await bookOk(browser, body)).toBe(first);
       expect((await appointmentRow(database.handle.db, first)).bookingKey).toBe(idempotencyKey);
       expectFailure(
-        await browser.post(BOOK, { ...body, slotTime: '10:30 AM' }),
+        await browser.post(BOOK, { ...body, slotTime: '1:30 PM' }),
         422,
         BOOKING_KEY_REUSED_MESSAGE,
       );
       // Another customer's key is theirs alone.
       const other = await customer();
-      const theirs = await bookOk(other, { ...body, slotTime: '11:00 AM' });
+      const theirs = await bookOk(other, { ...body, slotTime: '3:00 PM' });
       expect(theirs).not.toBe(first);
     });
 
@@ -428,7 +433,7 @@ describe.each(await databaseKinds())('POST /api/user/book-appointment on %s', (k
     it(`answers a retry even when the customer holds ${MAX_PENDING_HOLDS_PER_USER} slots`, async () => {
       const browser = await customer();
       const at = (i: number) =>
-        bookingRequest(teslaS, { slotDate: '29_11_2026', slotTime: `${i}:00 PM` });
+        bookingRequest(teslaS, { slotDate: '29_11_2026', slotTime: `${2 * i - 1}:00 PM` });
       const held: string[] = [];
       for (let i = 1; i <= MAX_PENDING_HOLDS_PER_USER; i++) held.push(await bookOk(browser, at(i)));
       expect(await bookOk(browser, at(1))).toBe(held[0]);
@@ -441,7 +446,7 @@ describe.each(await databaseKinds())('POST /api/user/book-appointment on %s', (k
     it(`lets one client address hold at most ${HOLDS.perAddress} unpaid slots, whatever the accounts`, async () => {
       const address = '203.0.113.7';
       const at = (i: number) =>
-        bookingRequest(teslaS, { slotDate: '30_11_2026', slotTime: `${i}:00 AM` });
+        bookingRequest(teslaS, { slotDate: `${i}_1_2027`, slotTime: '10:00 AM' });
       for (let i = 1; i <= HOLDS.perAddress; i++) {
         const response = await (await customer()).post(BOOK, at(i), { remoteAddress: address });
         expect(response.statusCode, response.body).toBe(200);
@@ -458,7 +463,7 @@ describe.each(await databaseKinds())('POST /api/user/book-appointment on %s', (k
 
     it('counts an IPv6 network (its /64) as one address', async () => {
       const at = (i: number) =>
-        bookingRequest(teslaS, { slotDate: '30_11_2026', slotTime: `${i}:00 PM` });
+        bookingRequest(teslaS, { slotDate: `${i}_1_2027`, slotTime: '3:00 PM' });
       for (let i = 1; i <= HOLDS.perAddress; i++) {
         const response = await (
           await customer()
@@ -565,7 +570,7 @@ describe.each(await databaseKinds())('POST /api/user/book-appointment on %s', (k
         reason: 'late_payment',
         at: NOW,
       });
-      await bookOk(browser, bookingRequest(teslaS, { slotDate: '1_12_2026', slotTime: '6:30 AM' }));
+      await bookOk(browser, bookingRequest(teslaS, { slotDate: '1_12_2026', slotTime: '8:00 AM' }));
     });
   });
 });

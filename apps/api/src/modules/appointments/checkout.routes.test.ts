@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { appointments, sandboxCheckouts, sandboxRefunds } from '@app/db';
+import { appointments, refunds, sandboxCheckouts, sandboxRefunds } from '@app/db';
 import {
   AppointmentsResponseSchema,
   DEFAULT_BUSINESS,
@@ -105,14 +105,14 @@ describe.each(await databaseKinds())('checkout and payment (sandbox) on %s', (ki
 
   it('opens a sandbox checkout for the caller’s own appointment', async () => {
     const { browser } = await customer();
-    const { url, sessionId } = await bookAndCheckout(browser, '1_12_2026', '9:00 AM');
+    const { url, sessionId } = await bookAndCheckout(browser, '1_12_2026', '6:00 AM');
     expect(url).toBe(`${BASE}/api/payments/sandbox/${sessionId}`);
     expect(sessionId).toMatch(/^cs_sandbox_[0-9a-f]{48}$/);
   });
 
   it('gives the same open checkout back when asked again', async () => {
     const { browser } = await customer();
-    const first = await bookAndCheckout(browser, '1_12_2026', '9:30 AM');
+    const first = await bookAndCheckout(browser, '1_12_2026', '8:00 AM');
     const again = await checkout(browser, first.appointmentId);
     expect(again.json()).toEqual({ success: true, url: first.url });
   });
@@ -130,7 +130,7 @@ describe.each(await databaseKinds())('checkout and payment (sandbox) on %s', (ki
 
   it('shows the server’s amount on the sandbox page', async () => {
     const { browser } = await customer();
-    const { path } = await bookAndCheckout(browser, '1_12_2026', '10:30 AM');
+    const { path } = await bookAndCheckout(browser, '1_12_2026', '12:00 PM');
     const page = await app.inject({ method: 'GET', url: path });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
@@ -155,7 +155,7 @@ describe.each(await databaseKinds())('checkout and payment (sandbox) on %s', (ki
     const { path, sessionId, appointmentId } = await bookAndCheckout(
       browser,
       '1_12_2026',
-      '11:00 AM',
+      '2:00 PM',
     );
     const paid = await pay(path);
     expect(paid.statusCode).toBe(303);
@@ -170,7 +170,7 @@ describe.each(await databaseKinds())('checkout and payment (sandbox) on %s', (ki
     const { path, sessionId, appointmentId } = await bookAndCheckout(
       browser,
       '1_12_2026',
-      '11:30 AM',
+      '4:00 PM',
       {
         needsReturnRide: true,
         returnPickupAddress: 'Logan Airport, Boston, MA',
@@ -189,19 +189,23 @@ describe.each(await databaseKinds())('checkout and payment (sandbox) on %s', (ki
         payment_status: 'paid',
         metadata: {
           Date: '1_12_2026',
-          Time: '11:30 AM',
+          Time: '4:00 PM',
           serviceName: 'Tesla Model S',
           serviceAddress: expect.any(String) as string,
         },
       },
       ride: {
         appointmentId,
+        serviceId: teslaS,
         pickupAddress: '1 Main Street, Norfolk, MA',
         dropoffAddress: 'Logan Airport, Boston, MA',
         returnRide: {
           pickupAddress: 'Logan Airport, Boston, MA',
           dropoffAddress: '1 Main Street, Norfolk, MA',
+          // Asked for, not booked with it: a return booked later.
+          leg: null,
         },
+        isReturnLeg: false,
       },
     });
     expect(PaymentDetailsResponseSchema.safeParse(response.json()).success).toBe(true);
@@ -210,14 +214,14 @@ describe.each(await databaseKinds())('checkout and payment (sandbox) on %s', (ki
 
   it('refuses a second checkout for a paid appointment', async () => {
     const { browser } = await customer();
-    const { path, appointmentId } = await bookAndCheckout(browser, '1_12_2026', '12:00 PM');
+    const { path, appointmentId } = await bookAndCheckout(browser, '1_12_2026', '6:00 PM');
     await pay(path);
     expectFailure(await checkout(browser, appointmentId), 409, ALREADY_PAID_MESSAGE);
   });
 
   it('never shows one customer’s payment to another', async () => {
     const { browser: owner } = await customer();
-    const { path, sessionId } = await bookAndCheckout(owner, '1_12_2026', '12:30 PM');
+    const { path, sessionId } = await bookAndCheckout(owner, '1_12_2026', '8:00 PM');
     await pay(path);
     const { browser: other } = await customer('Mallory');
     expectFailure(await details(other, sessionId), 404, PAYMENT_NOT_FOUND_MESSAGE);
@@ -234,8 +238,13 @@ describe.each(await databaseKinds())('checkout and payment (sandbox) on %s', (ki
 
   it('gives the slot back at once when the checkout is cancelled', async () => {
     const { browser } = await customer();
-    const { path, appointmentId } = await bookAndCheckout(browser, '2_12_2026', '9:00 AM');
-    expect(await slotsBookedOf(app, teslaS, '2_12_2026')).toEqual(['9:00 AM']);
+    const { path, appointmentId } = await bookAndCheckout(browser, '2_12_2026', '6:00 AM');
+    // The ride's hour and the car's half-hour turnaround.
+    expect(await slotsBookedOf(app, teslaS, '2_12_2026')).toEqual([
+      '6:00 AM',
+      '6:30 AM',
+      '7:00 AM',
+    ]);
 
     const cancelled = await app.inject({ method: 'POST', url: `${path}/cancel` });
     expect(cancelled.statusCode).toBe(303);
@@ -244,7 +253,7 @@ describe.each(await databaseKinds())('checkout and payment (sandbox) on %s', (ki
     expect(await slotsBookedOf(app, teslaS, '2_12_2026')).toEqual([]);
 
     const { browser: next } = await customer('Next Rider');
-    await bookOk(next, bookingRequest(teslaS, { slotDate: '2_12_2026', slotTime: '9:00 AM' }));
+    await bookOk(next, bookingRequest(teslaS, { slotDate: '2_12_2026', slotTime: '6:00 AM' }));
     expect((await pay(path)).statusCode).toBe(410);
   });
 
@@ -253,7 +262,7 @@ describe.each(await databaseKinds())('checkout and payment (sandbox) on %s', (ki
     const { path, sessionId, appointmentId } = await bookAndCheckout(
       browser,
       '2_12_2026',
-      '9:30 AM',
+      '8:00 AM',
     );
     await later(CHECKOUT_LIFETIME_MS + MINUTE, async () => {
       expect((await app.inject({ method: 'GET', url: path })).statusCode).toBe(410);
@@ -264,7 +273,7 @@ describe.each(await databaseKinds())('checkout and payment (sandbox) on %s', (ki
       );
       expect((await appointmentRow(database.handle.db, appointmentId)).status).toBe('expired');
       const { browser: next } = await customer('Next Rider');
-      await bookOk(next, bookingRequest(teslaS, { slotDate: '2_12_2026', slotTime: '9:30 AM' }));
+      await bookOk(next, bookingRequest(teslaS, { slotDate: '2_12_2026', slotTime: '8:00 AM' }));
     });
   });
 
@@ -280,7 +289,7 @@ describe.each(await databaseKinds())('checkout and payment (sandbox) on %s', (ki
 
   it('opens a new, payable checkout when asked again after the first one timed out', async () => {
     const { browser } = await customer();
-    const first = await bookAndCheckout(browser, '2_12_2026', '10:30 AM');
+    const first = await bookAndCheckout(browser, '2_12_2026', '12:00 PM');
     // Past the checkout's life but inside the hold's grace: the booking is still held.
     await later(CHECKOUT_LIFETIME_MS + MINUTE, async () => {
       const again = await checkout(browser, first.appointmentId);
@@ -301,7 +310,7 @@ describe.each(await databaseKinds())('checkout and payment (sandbox) on %s', (ki
     const { path, sessionId, appointmentId } = await bookAndCheckout(
       browser,
       '2_12_2026',
-      '11:00 AM',
+      '2:00 PM',
     );
     // The hold ran out (its end moved into the past) and someone else booked the slot while the
     // checkout page was still open.
@@ -312,7 +321,7 @@ describe.each(await databaseKinds())('checkout and payment (sandbox) on %s', (ki
     const { browser: next } = await customer('Next Rider');
     const rebooked = await bookOk(
       next,
-      bookingRequest(teslaS, { slotDate: '2_12_2026', slotTime: '11:00 AM' }),
+      bookingRequest(teslaS, { slotDate: '2_12_2026', slotTime: '2:00 PM' }),
     );
 
     expect((await pay(path)).statusCode).toBe(303);
@@ -334,17 +343,61 @@ describe.each(await databaseKinds())('checkout and payment (sandbox) on %s', (ki
     expect(given).toEqual([expect.objectContaining({ amountCents: 6600 })]);
     expect((await appointmentRow(db, appointmentId)).status).toBe('expired');
     expect(
-      (await liveAppointmentsOnSlot(db, teslaS, '2_12_2026', '11:00 AM')).map((a) => a.id),
+      (await liveAppointmentsOnSlot(db, teslaS, '2_12_2026', '2:00 PM')).map((a) => a.id),
     ).toEqual([rebooked]);
+  });
+
+  it('tells on the success page that the business cancelled the ride since, and why', async () => {
+    const db = database.handle.db;
+    const { browser } = await customer();
+    const { path, sessionId, appointmentId } = await bookAndCheckout(
+      browser,
+      '3_12_2026',
+      '2:00 PM',
+    );
+    expect((await pay(path)).statusCode).toBe(303);
+    const [checkoutRow] = await db
+      .select()
+      .from(sandboxCheckouts)
+      .where(eq(sandboxCheckouts.id, sessionId));
+    // The owner cancelled it with the deposit back (as the console's cancel writes it).
+    await db
+      .update(appointments)
+      .set({ status: 'cancelled', cancelledBy: 'owner', cancelReason: 'The car broke down.' })
+      .where(eq(appointments.id, appointmentId));
+    await db.insert(refunds).values({
+      id: crypto.randomUUID(),
+      appointmentId,
+      checkoutSessionId: sessionId,
+      paymentIntentId: checkoutRow?.paymentIntentId as string,
+      amountCents: 6600,
+      reason: 'cancelled_by_owner',
+      status: 'succeeded',
+      idempotencyKey: `refund-${appointmentId}`,
+      nextAttemptAt: NOW,
+      createdAt: NOW,
+      updatedAt: NOW,
+    });
+
+    const response = await details(browser, sessionId);
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = PaymentDetailsResponseSchema.parse(response.json());
+    expect(answer.cancellation).toEqual({
+      reason: 'The car broke down.',
+      refund: { amountCents: 6600, status: 'succeeded', createdAt: NOW.toISOString() },
+    });
+    // Its refund is the cancellation's, not a payment given back for coming late or twice.
+    expect(answer.refund).toBeUndefined();
+    expect(answer.ride).toMatchObject({ appointmentId, serviceId: teslaS });
   });
 
   it('lists the caller’s own appointments in the contract’s shape, never another’s', async () => {
     const { browser } = await customer();
-    const paid = await bookAndCheckout(browser, '3_12_2026', '9:00 AM');
+    const paid = await bookAndCheckout(browser, '3_12_2026', '6:00 AM');
     await pay(paid.path);
     const held = await bookOk(
       browser,
-      bookingRequest(teslaS, { slotDate: '3_12_2026', slotTime: '9:30 AM' }),
+      bookingRequest(teslaS, { slotDate: '3_12_2026', slotTime: '8:00 AM' }),
     );
     const { browser: other } = await customer('Mallory');
     const theirs = await bookOk(
@@ -365,7 +418,7 @@ describe.each(await databaseKinds())('checkout and payment (sandbox) on %s', (ki
       },
       type: 'Airport Transfer',
       slotDate: '3_12_2026',
-      slotTime: '9:00 AM',
+      slotTime: '6:00 AM',
       payment: true,
       cancelled: false,
       isCompleted: false,
@@ -373,6 +426,7 @@ describe.each(await databaseKinds())('checkout and payment (sandbox) on %s', (ki
         pickupAddress: '1 Main Street, Norfolk, MA',
         dropoffAddress: 'Logan Airport, Boston, MA',
         returnRide: null,
+        isReturnLeg: false,
       },
     });
     expect(AppointmentsResponseSchema.safeParse(response.json()).success).toBe(true);
@@ -384,7 +438,7 @@ describe.each(await databaseKinds())('checkout and payment (sandbox) on %s', (ki
     const { browser } = await customer();
     const appointmentId = await bookOk(
       browser,
-      bookingRequest(teslaS, { slotDate: '3_12_2026', slotTime: '11:00 AM' }),
+      bookingRequest(teslaS, { slotDate: '3_12_2026', slotTime: '2:00 PM' }),
     );
     for (let i = 0; i < PAYMENT_LIMIT.max; i++) {
       expect((await details(browser, `cs_sandbox_${'0'.repeat(48)}`)).statusCode).toBe(404);

@@ -1,13 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { appointments, users, type Database } from '@app/db';
-import type { PaymentSessionResult, RefundView, Trip } from '@app/shared';
+import type { OwnerCancellation, PaymentSessionResult, RefundView, Trip } from '@app/shared';
 import { AppError } from '../../errors.ts';
-import type { PaymentProvider } from '../payments/payment-provider.ts';
+import type { FulfilCheckout, PaymentProvider } from '../payments/payment-provider.ts';
 import { refundOfCheckout } from '../payments/refunds.ts';
-import type { RecordMessages } from '../notifications/record-messages.ts';
-import { fulfilCheckout } from './fulfil-checkout.ts';
+import { ownerCancellations } from './owner-cancellation.ts';
 import { tripOf } from './trip.ts';
-import type { AppointmentChange } from './status.ts';
 
 export const PAYMENT_NOT_FOUND_MESSAGE = 'Payment details not found';
 
@@ -24,14 +22,16 @@ export async function getPaymentDetails(
     sessionId: string;
     now: Date;
     log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
-    recordMessages: RecordMessages;
+    /** `fulfilCheckout`, as app.ts hands it to the webhook too. */
+    fulfil: FulfilCheckout;
   },
 ): Promise<{
   session: PaymentSessionResult;
   /** The payment is being given back (it came too late, or twice). */
   refund: RefundView | null;
-  change: AppointmentChange | null;
-  ride: Trip & { appointmentId: string };
+  ride: Trip & { appointmentId: string; serviceId: string };
+  /** The business has cancelled the ride since. */
+  cancellation: OwnerCancellation | null;
 }> {
   const session = await provider.retrieveCheckout(options.sessionId);
   if (!session?.appointmentId) throw AppError.notFound(PAYMENT_NOT_FOUND_MESSAGE);
@@ -44,18 +44,21 @@ export async function getPaymentDetails(
     );
   if (!owned) throw AppError.notFound(PAYMENT_NOT_FOUND_MESSAGE);
 
-  const change = await fulfilCheckout(
-    db,
-    provider,
-    session,
-    options.now,
-    options.log,
-    options.recordMessages,
-  );
+  await options.fulfil(session, options.now, options.log);
+  const [[leg], cancellations] = await Promise.all([
+    db.select().from(appointments).where(eq(appointments.returnOf, owned.appointment.id)),
+    ownerCancellations(db, [owned.appointment]),
+  ]);
+  const cancellation = cancellations.get(owned.appointment.id) ?? null;
   return {
-    change,
-    refund: await refundOfCheckout(db, session.id),
-    ride: { appointmentId: owned.appointment.id, ...tripOf(owned.appointment) },
+    // The refund of an owner's cancel is the cancellation's to tell.
+    refund: cancellation ? null : await refundOfCheckout(db, session.id),
+    ride: {
+      appointmentId: owned.appointment.id,
+      serviceId: owned.appointment.serviceId,
+      ...tripOf(owned.appointment, leg),
+    },
+    cancellation,
     session: {
       customer_details: {
         name: session.customerName || owned.name,

@@ -1,17 +1,13 @@
-import { and, eq, gte, inArray, lt, or } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { appointments, services, users, type Appointment, type Database } from '@app/db';
-import {
-  BOOKING_WINDOW_DAYS,
-  LIVE_APPOINTMENT_STATUSES,
-  earliestSlotStart,
-  slotOfInstant,
-  type RideView,
-} from '@app/shared';
+import { BOOKING_WINDOW_DAYS, earliestSlotStart, mayStillChange, type RideView } from '@app/shared';
 import { AppError } from '../../errors.ts';
 import type { AuditActor } from '../audit/record-audit.ts';
 import { googleCalendarLink, type CalendarSettings } from '../../calendar/ride-calendar.ts';
 import { calendarRideOf } from '../notifications/compose-message.ts';
-import { listBlockedSlots } from '../service/list-blocked-slots.ts';
+import { occupiedSlots } from './occupied-slots.ts';
+import { ownerCancellations } from './owner-cancellation.ts';
+import { tripOf } from './trip.ts';
 
 /*
  * What the ride page's three calls share: finding the customer's own ride, the limit on
@@ -79,10 +75,7 @@ export async function findOwnRide(
 
 /** Whether the customer may still change the ride online: paid, and before the limit. */
 export function mayChangeOnline(appointment: Appointment, now: Date, cutoffHours: number): boolean {
-  return (
-    appointment.status === 'paid' &&
-    appointment.slotStart.getTime() - now.getTime() >= cutoffHours * 3_600_000
-  );
+  return appointment.status === 'paid' && mayStillChange(appointment.slotStart, now, cutoffHours);
 }
 
 /** Refuses a change the policy does not allow, with what the customer can do instead. */
@@ -94,41 +87,20 @@ export function assertChangeable(appointment: Appointment, now: Date, policy: Ch
 }
 
 /**
- * The car's slots nobody may move a ride onto, within the booking window: live appointments
- * (holds past their time aside) and the slots the owner's blocks cover.
+ * The half-hour labels of the car nobody may move this ride's stretch onto, within the booking
+ * window: every other live booking's stretch and the owner's blocks. The ride's own stretch is
+ * left out, so a move by less than its length is offered where it fits.
  */
 export async function listTakenSlots(
   db: Database,
-  serviceId: string,
+  ride: { id: string; serviceId: string },
   now: Date,
 ): Promise<Record<string, string[]>> {
   const from = earliestSlotStart(now);
   // One day past the window covers its last New York day whatever the offset.
   const until = new Date(now.getTime() + (BOOKING_WINDOW_DAYS + 1) * 86_400_000);
-  const [taken, blocked] = await Promise.all([
-    db
-      .select({ slotStart: appointments.slotStart })
-      .from(appointments)
-      .where(
-        and(
-          eq(appointments.serviceId, serviceId),
-          inArray(appointments.status, LIVE_APPOINTMENT_STATUSES),
-          or(eq(appointments.status, 'paid'), gte(appointments.holdExpiresAt, now)),
-          gte(appointments.slotStart, from),
-          lt(appointments.slotStart, until),
-        ),
-      ),
-    listBlockedSlots(db, from, until, serviceId),
-  ]);
-  const slots = new Map<string, { slotDate: string; slotTime: string }>();
-  for (const row of taken) {
-    const slot = slotOfInstant(row.slotStart);
-    slots.set(`${slot.slotDate} ${slot.slotTime}`, slot);
-  }
-  for (const slot of blocked) slots.set(`${slot.slotDate} ${slot.slotTime}`, slot);
-  const byDay: Record<string, string[]> = {};
-  for (const { slotDate, slotTime } of slots.values()) (byDay[slotDate] ??= []).push(slotTime);
-  return byDay;
+  const occupied = await occupiedSlots(db, { from, until, now, except: ride.id }, ride.serviceId);
+  return occupied.get(ride.serviceId) ?? {};
 }
 
 /** The ride as its page shows it; the taken slots only while it may still be moved. */
@@ -141,6 +113,10 @@ export async function rideView(
 ): Promise<RideView> {
   const { appointment, service } = ride;
   const changeable = mayChangeOnline(appointment, now, policy.cutoffHours);
+  const [leg] = await db
+    .select()
+    .from(appointments)
+    .where(eq(appointments.returnOf, appointment.id));
   return {
     id: appointment.id,
     status: appointment.status,
@@ -149,15 +125,21 @@ export async function rideView(
     slotDate: appointment.slotDate,
     slotTime: appointment.slotTime,
     slotStart: appointment.slotStart.toISOString(),
+    endsAt: appointment.endsAt.toISOString(),
+    lengthMinutes: appointment.lengthMinutes,
+    turnaroundMinutes: appointment.turnaroundMinutes,
     pickupAddress: appointment.pickupAddress,
     dropoffAddress: appointment.dropoffAddress,
+    trip: tripOf(appointment, leg),
+    returnLegLive: leg?.status === 'paid',
     amountCents: appointment.amountCents,
     changeable,
     changeCutoffHours: policy.cutoffHours,
-    slotsTaken: changeable ? await listTakenSlots(db, service.id, now) : {},
+    slotsTaken: changeable ? await listTakenSlots(db, appointment, now) : {},
     googleCalendarUrl:
       appointment.status === 'paid'
         ? googleCalendarLink(calendarRideOf(appointment, service.name), calendar)
         : null,
+    ownerCancellation: (await ownerCancellations(db, [appointment])).get(appointment.id) ?? null,
   };
 }

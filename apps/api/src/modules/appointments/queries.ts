@@ -17,17 +17,17 @@ export async function listUserAppointments(
     .innerJoin(services, eq(services.id, appointments.serviceId))
     .where(eq(appointments.userId, userId))
     .orderBy(asc(appointments.createdAt), asc(appointments.slotStart), asc(appointments.id));
-  return rows
-    .filter(({ appointment }) => appointment.status !== 'expired')
-    .map(({ appointment, service }) => ({
-      _id: appointment.id,
-      serviceData: { image: service.image, name: service.name, address: service.address },
-      type: appointment.serviceType,
-      slotDate: appointment.slotDate,
-      slotTime: appointment.slotTime,
-      payment: appointment.paidAt !== null,
-      cancelled: appointment.status === 'cancelled',
-      isCompleted: appointment.status === 'completed',
-      trip: tripOf(appointment),
-    }));
+  const shown = rows.filter(({ appointment }) => appointment.status !== 'expired');
+  const legOf = (id: string) => shown.find(({ appointment }) => appointment.returnOf === id);
+  return shown.map(({ appointment, service }) => ({
+    _id: appointment.id,
+    serviceData: { image: service.image, name: service.name, address: service.address },
+    type: appointment.serviceType,
+    slotDate: appointment.slotDate,
+    slotTime: appointment.slotTime,
+    payment: appointment.paidAt !== null,
+    cancelled: appointment.status === 'cancelled',
+    isCompleted: appointment.status === 'completed',
+    trip: tripOf(appointment, legOf(appointment.id)?.appointment),
+  }));
 }

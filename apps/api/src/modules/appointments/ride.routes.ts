@@ -13,13 +13,12 @@ import type { CalendarSettings } from '../../calendar/ride-calendar.ts';
 import type { RateLimit } from '../../config/env.ts';
 import { signedInUser } from '../../plugins/auth.ts';
 import { rateLimitKeys, type Limiter } from '../../plugins/rate-limit.ts';
-import type { RecordMessages } from '../notifications/record-messages.ts';
+import type { AppointmentChanges } from './appointment-changes.ts';
 import { cancelAppointment } from './cancel-appointment.ts';
 import { getRide } from './get-ride.ts';
 import { getRideCalendar } from './get-ride-calendar.ts';
 import { rideView, type ChangePolicy } from './own-ride.ts';
 import { rescheduleAppointment } from './reschedule-appointment.ts';
-import type { OnAppointmentChanged } from './status.ts';
 
 /** Changes of plan per account: far above a customer's need, a bound on churning slots. */
 export const RIDE_CHANGES_PER_USER: RateLimit = { max: 20, windowMs: 60 * 60_000 };
@@ -30,8 +29,8 @@ export interface RideRouteDeps {
   policy: ChangePolicy;
   /** For the ride's calendar file and its Google Calendar link. */
   calendar: CalendarSettings;
-  recordMessages: RecordMessages;
-  onAppointmentChanged: OnAppointmentChanged;
+  /** How every change of an appointment is made and told (`appointment-changes.ts`). */
+  changes: AppointmentChanges;
   now: () => Date;
 }
 
@@ -89,12 +88,11 @@ export function registerCustomerRideRoutes(app: FastifyInstance, deps: RideRoute
       const userId = signedInUser(request).id;
       await countChange(userId);
       const at = now();
-      const { ride, change } = await rescheduleAppointment(
-        db,
+      const ride = await rescheduleAppointment(
+        deps.changes,
         { ...slot, appointmentId: id, userId },
-        { now: at, policy, recordMessages: deps.recordMessages },
+        { now: at, policy },
       );
-      deps.onAppointmentChanged(change);
       return {
         success: true,
         message: `Your ride is now on ${formatSlotDateLong(slot.slotDate)} at ${slot.slotTime}.`,
@@ -108,16 +106,15 @@ export function registerCustomerRideRoutes(app: FastifyInstance, deps: RideRoute
     customer,
     async (request): Promise<RideChangeResponse> => {
       const { id } = RideParamsSchema.parse(request.params);
-      CancelRideRequestSchema.parse(request.body ?? {});
+      const { withReturn } = CancelRideRequestSchema.parse(request.body ?? {});
       const userId = signedInUser(request).id;
       await countChange(userId);
       const at = now();
-      const { ride, change } = await cancelAppointment(
-        db,
-        { appointmentId: id, userId },
-        { now: at, policy, recordMessages: deps.recordMessages },
+      const ride = await cancelAppointment(
+        deps.changes,
+        { appointmentId: id, userId, withReturn },
+        { now: at, policy },
       );
-      deps.onAppointmentChanged(change);
       return {
         success: true,
         message: 'Your ride is cancelled.',

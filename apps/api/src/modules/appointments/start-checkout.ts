@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { appointments, services, users, type Database } from '@app/db';
+import { formatSlotSpoken } from '@app/shared';
 import { AppError } from '../../errors.ts';
 import type { CheckoutRequest, PaymentProvider } from '../payments/payment-provider.ts';
 import { CHECKOUT_LIFETIME_MS, HOLD_GRACE_MS, PROVIDER_MIN_CHECKOUT_MS } from './holds.ts';
@@ -76,6 +77,8 @@ export async function startCheckout(
       )
       .returning({ id: appointments.id });
     if (!reserved) continue;
+    // A round trip's return leg is held as long as the checkout that pays it.
+    await extendReturnLegs(db, appointment.id, nextEnd, now);
     const url = await openSession(db, provider, row, nextEnd, options);
     if (url) return { url };
   }
@@ -98,7 +101,23 @@ async function ownHold(db: Database, options: StartCheckoutOptions) {
   if (appointment.status !== 'pending_payment' || appointment.holdExpiresAt <= options.now) {
     throw AppError.conflict(BOOKING_EXPIRED_MESSAGE);
   }
-  return row;
+  // A return leg is paid in its first leg's checkout, never alone.
+  if (appointment.returnOf) throw AppError.conflict(BOOKING_EXPIRED_MESSAGE);
+  const returnLegs = await db
+    .select()
+    .from(appointments)
+    .where(
+      and(eq(appointments.returnOf, appointment.id), eq(appointments.status, 'pending_payment')),
+    );
+  return { ...row, returnLegs };
+}
+
+/** Holds a round trip's return legs until the first leg's new checkout (and its grace) ends. */
+async function extendReturnLegs(db: Database, firstLegId: string, attemptEnd: Date, now: Date) {
+  await db
+    .update(appointments)
+    .set({ holdExpiresAt: new Date(attemptEnd.getTime() + HOLD_GRACE_MS), updatedAt: now })
+    .where(and(eq(appointments.returnOf, firstLegId), eq(appointments.status, 'pending_payment')));
 }
 
 /**
@@ -108,14 +127,24 @@ async function ownHold(db: Database, options: StartCheckoutOptions) {
 async function openSession(
   db: Database,
   provider: PaymentProvider,
-  { appointment, service, email }: OwnHold,
+  { appointment, service, email, returnLegs }: OwnHold,
   attemptEnd: Date,
   options: StartCheckoutOptions,
 ): Promise<string | null> {
+  const deposit = `${service.name} booking deposit`;
+  const legs = [appointment, ...returnLegs];
   const request: CheckoutRequest = {
     appointmentId: appointment.id,
-    amountCents: appointment.amountCents,
-    productName: `${service.name} booking deposit`,
+    amountCents: legs.reduce((sum, leg) => sum + leg.amountCents, 0),
+    productName: returnLegs.length > 0 ? `${deposit}s, round trip` : deposit,
+    ...(returnLegs.length > 0
+      ? {
+          lines: legs.map((leg, index) => ({
+            name: `${deposit}, ${index === 0 ? 'ride' : 'return'} ${formatSlotSpoken(leg.slotDate, leg.slotTime)}`,
+            amountCents: leg.amountCents,
+          })),
+        }
+      : {}),
     customerEmail: email,
     metadata: {
       Date: appointment.slotDate,

@@ -15,11 +15,12 @@ export const APPOINTMENT_TRANSITIONS: Readonly<
   // the ride done or the customer absent.
   paid: ['cancelled', 'completed', 'no_show'],
   cancelled: [],
-  completed: [],
-  no_show: [],
+  // Undone by an owner within `FINISH_UNDO_MINUTES` of marking it (a slip of the thumb).
+  completed: ['paid'],
+  no_show: ['paid'],
 };
 
-/** One appointment's change of status, as told to `onAppointmentChanged` once committed. */
+/** One appointment's change of status, as told after commit (`appointment-changes.ts`). */
 export interface AppointmentChange {
   appointmentId: string;
   /** The customer whose appointment it is (whom a notification would go to). */
@@ -29,12 +30,6 @@ export interface AppointmentChange {
   to: AppointmentStatus;
   at: Date;
 }
-
-/**
- * Told of every change an API request made, after it is committed (built in app.ts): today it
- * refreshes the service list, whose slots a change may take or free.
- */
-export type OnAppointmentChanged = (change: AppointmentChange) => void;
 
 /**
  * Moves the appointments `which` selects from `from` to `to` in one conditional update, so two
@@ -64,8 +59,12 @@ export async function changeStatus(
       ...also,
       status: to,
       updatedAt: at,
-      ...(to === 'paid' ? { paidAt: at } : {}),
+      ...(to === 'paid' && (from === 'pending_payment' || from === 'expired')
+        ? { paidAt: at }
+        : {}),
       ...(to === 'cancelled' ? { cancelledAt: at } : {}),
+      ...(to === 'completed' || to === 'no_show' ? { finishedAt: at } : {}),
+      ...(from === 'completed' || from === 'no_show' ? { finishedAt: null } : {}),
       // The client address's hash bounds live holds only: it goes with the hold.
       clientAddressHash: null,
     })

@@ -1,17 +1,25 @@
 import type { appointments } from '@app/db';
 import type { Trip } from '@app/shared';
 
+type Row = typeof appointments.$inferSelect;
 type TripColumns = Pick<
-  typeof appointments.$inferSelect,
+  Row,
   | 'pickupAddress'
   | 'dropoffAddress'
   | 'needsReturnRide'
   | 'returnPickupAddress'
   | 'returnDropoffAddress'
+  | 'returnOf'
 >;
 
-/** The trip the customer booked, as the confirmation and My Appointments show it. */
-export function tripOf(appointment: TripColumns): Trip {
+/**
+ * The trip the customer booked, as the confirmation and My Appointments show it; a round trip's
+ * return leg (`leg`, a live one) with its own time.
+ */
+export function tripOf(
+  appointment: TripColumns,
+  leg?: Pick<Row, 'id' | 'slotDate' | 'slotTime'> | null,
+): Trip {
   return {
     pickupAddress: appointment.pickupAddress,
     dropoffAddress: appointment.dropoffAddress,
@@ -20,7 +28,9 @@ export function tripOf(appointment: TripColumns): Trip {
         ? {
             pickupAddress: appointment.returnPickupAddress,
             dropoffAddress: appointment.returnDropoffAddress,
+            leg: leg ? { id: leg.id, slotDate: leg.slotDate, slotTime: leg.slotTime } : null,
           }
         : null,
+    isReturnLeg: appointment.returnOf !== null,
   };
 }

@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { auditEvents, type Database } from '@app/db';
-import { AuditResponseSchema, type AuditEvent } from '@app/shared';
+import {
+  AuditResponseSchema,
+  bookingReference,
+  MESSAGE_AUDIT_RIDE,
+  type AuditEvent,
+} from '@app/shared';
 import { buildApp } from '../../app.ts';
 import { NOT_SIGNED_IN_MESSAGE } from '../../errors.ts';
 import { MFA_REQUIRED_MESSAGE, OWNER_ONLY_MESSAGE } from '../../plugins/auth.ts';
@@ -154,6 +159,32 @@ describe.each(await databaseKinds())('the audit trail on %s', (kind) => {
     expect((await page('?serviceId=&appointmentId=')).events).toHaveLength(25);
   });
 
+  it('finds a ride by its booking reference, in any case, with or without the hyphen', async () => {
+    const byId = (await page(`?appointmentId=${ride}`)).events;
+    expect(byId.length).toBeGreaterThan(0);
+    const reference = bookingReference(ride);
+    for (const typed of [
+      reference,
+      reference.toLowerCase(),
+      reference.replace('-', ''),
+      ` ${reference} `,
+      ride,
+      ride.toUpperCase(),
+    ]) {
+      const { events } = await page(`?ride=${encodeURIComponent(typed)}`);
+      expect(
+        events.map((e) => e.id),
+        typed,
+      ).toEqual(byId.map((e) => e.id));
+    }
+    // Another ride's reference finds nothing; with a car, both must hold.
+    const other = ride.startsWith('0') ? '1111-1111' : '0000-0000';
+    expect((await page(`?ride=${other}`)).events).toEqual([]);
+    expect((await page(`?ride=${reference}&serviceId=${otherCar}`)).events).toEqual(
+      byId.filter((e) => e.serviceId === otherCar),
+    );
+  });
+
   it('answers an unknown before with an empty page', async () => {
     expect(await page(`?before=${randomUUID()}`)).toEqual({
       success: true,
@@ -172,6 +203,11 @@ describe.each(await databaseKinds())('the audit trail on %s', (kind) => {
       ['?limit=2.5', 'The limit must be a whole number from 1 to 100.'],
       ['?limit=ten', 'The limit must be a whole number from 1 to 100.'],
       [`?serviceId=${car}&serviceId=${car}`, 'Invalid service id'],
+      ['?ride=3F9A-1C2', MESSAGE_AUDIT_RIDE],
+      ['?ride=not-a-ride', MESSAGE_AUDIT_RIDE],
+      ['?ride=3F9A-1C2B-', MESSAGE_AUDIT_RIDE],
+      ['?ride=a&ride=b', MESSAGE_AUDIT_RIDE],
+      [`?ride=${'1'.repeat(61)}`, MESSAGE_AUDIT_RIDE],
     ];
     for (const [query, message] of cases) {
       expectFailure(await owner.get(`/api/admin/audit${query}`), 400, message);
@@ -199,5 +235,36 @@ describe.each(await databaseKinds())('the audit trail on %s', (kind) => {
       }),
     ).rejects.toThrow('the change failed');
     expect((await page('')).events.map((e) => e.action)).not.toContain('owner.removed');
+  });
+
+  // Last: it adds a car's event to the 25.
+  it('names the car as it is now and the ride by its booking reference', async () => {
+    const added = await owner.post('/api/admin/fleet/add-car', {
+      name: 'Audit Test Sedan',
+      serviceLevel: 'Business',
+      type: 'Tesla',
+      about: 'A car for the audit trail test.',
+      address: '40 Main Street, Norfolk, MA 02056',
+      available: true,
+      availableServiceTypes: ['Airport Transfer'],
+      fees: 65,
+      specialServicePricePerHour: 100,
+      specialServicePriceBetweenOneHourFifteen: 120,
+      specialServicePriceExtra: 30,
+      specialServicePriceFlatRate: 160,
+      serviceChargePerHour: 110,
+      rentalDailyPrice: 170,
+      rentalWeeklyPrice: 990,
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const carId = (added.json() as { car: { _id: string } }).car._id;
+    const { events } = await page(`?serviceId=${carId}`);
+    expect(events.map((e) => [e.action, e.carName, e.bookingReference])).toEqual([
+      ['service.created', 'Audit Test Sedan', null],
+    ]);
+    // A car with no row (the trail outlives it) has no name; a ride has its reference.
+    const [withRide] = (await page(`?appointmentId=${ride}`)).events;
+    expect(withRide?.carName).toBeNull();
+    expect(withRide?.bookingReference).toBe(bookingReference(ride));
   });
 });

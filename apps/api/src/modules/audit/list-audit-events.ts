@@ -1,6 +1,6 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { auditEvents, type Database } from '@app/db';
-import type { AuditEvent } from '@app/shared';
+import { and, between, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { auditEvents, services, type Database } from '@app/db';
+import { bookingReference, readAuditRide, type AuditEvent } from '@app/shared';
 
 export interface AuditPage {
   events: AuditEvent[];
@@ -9,16 +9,36 @@ export interface AuditPage {
 }
 
 /**
- * The audit trail, newest first, filtered by car and by ride, a page at a time. Pages are
- * keyset-paged on (at, id): an event written while the owner reads never shifts the next page.
+ * The audit trail, newest first, filtered by car and by ride (its id, or its booking reference:
+ * the rides whose id begins with it), a page at a time. Pages are keyset-paged on (at, id): an
+ * event written while the owner reads never shifts the next page. Each event carries the car's
+ * name as it is now and the ride's booking reference, so the console can say it in words.
  */
 export async function listAuditEvents(
   db: Database,
-  query: { serviceId?: string; appointmentId?: string; before?: string; limit: number },
+  query: {
+    serviceId?: string;
+    appointmentId?: string;
+    ride?: string;
+    before?: string;
+    limit: number;
+  },
 ): Promise<AuditPage> {
   const conditions: SQL[] = [];
   if (query.serviceId) conditions.push(eq(auditEvents.serviceId, query.serviceId));
   if (query.appointmentId) conditions.push(eq(auditEvents.appointmentId, query.appointmentId));
+  const ride = query.ride ? readAuditRide(query.ride) : null;
+  if (ride && 'id' in ride) conditions.push(eq(auditEvents.appointmentId, ride.id));
+  if (ride && 'reference' in ride) {
+    // The ids that begin with those 8 hex digits are one range of uuids: the index serves it.
+    conditions.push(
+      between(
+        auditEvents.appointmentId,
+        `${ride.reference}-0000-0000-0000-000000000000`,
+        `${ride.reference}-ffff-ffff-ffff-ffffffffffff`,
+      ),
+    );
+  }
   if (query.before) {
     // An unknown `before` compares with null: an empty page.
     conditions.push(
@@ -26,23 +46,26 @@ export async function listAuditEvents(
     );
   }
   const rows = await db
-    .select()
+    .select({ event: auditEvents, carName: services.name })
     .from(auditEvents)
+    .leftJoin(services, eq(services.id, auditEvents.serviceId))
     .where(and(...conditions))
     .orderBy(desc(auditEvents.at), desc(auditEvents.id))
     .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
   return {
-    events: page.map((row) => ({
+    events: page.map(({ event: row, carName }) => ({
       id: row.id,
       at: row.at.toISOString(),
       actor: { userId: row.actorUserId, label: row.actorLabel },
       action: row.action,
       serviceId: row.serviceId,
+      carName: carName ?? null,
       appointmentId: row.appointmentId,
+      bookingReference: row.appointmentId ? bookingReference(row.appointmentId) : null,
       before: row.before,
       after: row.after,
     })),
-    nextBefore: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null,
+    nextBefore: rows.length > query.limit ? (page.at(-1)?.event.id ?? null) : null,
   };
 }

@@ -75,7 +75,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
       ]);
       throw AppError.unauthorized(INVALID_LOGIN_MESSAGE);
     }
-    await limiter.reset(emailKey);
+    // The failures stay counted until their window ends: were a good sign-in to clear them,
+    // an account's own holder signing in would give whoever guesses at it a fresh five.
     await deps.startSession(request, reply, user);
     return { success: true, message: 'Logged in successfully' };
   });
@@ -127,6 +128,9 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
       const reset = await createPasswordReset(db, email, requestedAt);
       if (!reset) return;
       const link = `${deps.publicBaseUrl}/reset-password/${reset.token}`;
+      // Sent here, not through the outbox: the link carries the reset token, a secret the
+      // outbox must not store (the database keeps only its hash). Lost if sending fails; the
+      // customer asks again.
       await deps.mailer.send(
         passwordResetEmail({ to: email, name: reset.name, link, business: deps.business }),
       );

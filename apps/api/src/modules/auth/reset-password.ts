@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { passwordResets, sessions, users, type Database } from '@app/db';
 import { AppError } from '../../errors.ts';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../../lib/common-passwords.ts';
@@ -9,7 +9,10 @@ export const INVALID_RESET_LINK_MESSAGE = 'This reset link is invalid or has exp
 
 /**
  * Sets a new password with a reset token: the token is used up by a conditional update (so two
- * concurrent uses cannot both succeed), and every session of the account ends.
+ * concurrent uses cannot both succeed), and every session of the account ends. The address is
+ * verified too: the link came by email to it (or, for a new owner, from the command line), so
+ * whoever uses it holds the address; that is how an address someone else registered is
+ * reclaimed (their password and sessions go with it).
  */
 export async function resetPassword(
   db: Database,
@@ -34,7 +37,14 @@ export async function resetPassword(
       )
       .returning({ userId: passwordResets.userId });
     if (!used) throw AppError.badRequest(INVALID_RESET_LINK_MESSAGE);
-    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, used.userId));
+    await tx
+      .update(users)
+      .set({
+        passwordHash,
+        emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.toISOString()}::timestamptz)`,
+        updatedAt: now,
+      })
+      .where(eq(users.id, used.userId));
     await tx.delete(sessions).where(eq(sessions.userId, used.userId));
   });
 }

@@ -1,8 +1,15 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
-import { passwordResets, preparedStatement, sessions, users, type Database } from '@app/db';
+import {
+  emailVerifications,
+  passwordResets,
+  preparedStatement,
+  sessions,
+  users,
+  type Database,
+} from '@app/db';
 import type { UserRole } from '@app/shared';
 import { hashToken, newToken } from '../../lib/tokens.ts';
-import type { AuthSession, AuthUser } from '../../plugins/auth.ts';
+import type { SignedIn } from '../../plugins/auth.ts';
 
 export interface SessionPolicy {
   /** A session unused this long ends. */
@@ -98,7 +105,7 @@ export async function findSessionUser(
   token: string,
   now: Date,
   policies: SessionPolicies,
-): Promise<{ user: AuthUser; session: AuthSession } | null> {
+): Promise<SignedIn | null> {
   const tokenHash = hashToken(token);
   const [session] = await sessionByToken(db).execute({ tokenHash, now });
   if (!session || !isSessionLive(session, policies[session.role], now)) return null;
@@ -111,12 +118,53 @@ export async function findSessionUser(
   };
 }
 
+/**
+ * Replaces a session with a new one, a new id and a new token, once it has passed the second
+ * factor: the old token is dead at once, so a token seen before the code (on a shared screen,
+ * in a proxy's log, set by someone else: session fixation) opens nothing after it. The user,
+ * device, start and end stay: renewing is not signing in again. Pass the transaction that
+ * records the factor. Answers the new token and when it ends, or null when the session has
+ * ended meanwhile.
+ */
+export async function renewSessionPastSecondFactor(
+  tx: Database,
+  sessionId: string,
+  now: Date,
+): Promise<{ token: string; expiresAt: Date } | null> {
+  const [old] = await tx.delete(sessions).where(eq(sessions.id, sessionId)).returning();
+  if (!old) return null;
+  const token = newToken();
+  await tx.insert(sessions).values({
+    tokenHash: hashToken(token),
+    userId: old.userId,
+    device: old.device,
+    createdAt: old.createdAt,
+    lastSeenAt: now,
+    expiresAt: old.expiresAt,
+    mfaVerifiedAt: now,
+  });
+  return { token, expiresAt: old.expiresAt };
+}
+
+/** Ends every session of a user (a change of role, a new credential); answers how many. */
+export async function endAllSessions(tx: Database, userId: string): Promise<number> {
+  const ended = await tx
+    .delete(sessions)
+    .where(eq(sessions.userId, userId))
+    .returning({ id: sessions.id });
+  return ended.length;
+}
+
 export async function deleteSession(db: Database, token: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
 }
 
-/** Housekeeping (a job, every hour): sessions past their absolute end, reset links past their hour. */
+/**
+ * Housekeeping (a job, every hour): sessions past their absolute end, reset links past their
+ * hour, address confirmation links past their day.
+ */
 export async function deleteExpiredSessions(db: Database, now: Date): Promise<void> {
   await db.delete(sessions).where(lt(sessions.expiresAt, now));
   await db.delete(passwordResets).where(lt(passwordResets.expiresAt, now));
+  await db.delete(emailVerifications).where(lt(emailVerifications.expiresAt, now));
 }

@@ -60,14 +60,21 @@ describe.skipIf(!(await databaseKinds()).includes('postgres'))(
     it('lets exactly one of them win, round after round', async () => {
       // Real time: the booking rules read the real clock. Slots from the day after tomorrow.
       const slots = listBookableDays(new Date())
-        .slice(2, 4)
+        .slice(2, 5)
         .flatMap((day) => day.slots.map((s) => ({ day, slot: s })))
+        // Two hours apart: a ride (an hour) and the car's turnaround (half an hour) of one round
+        // never reach the next round's.
+        .filter((_, i) => i % 4 === 0)
         .slice(0, ROUNDS);
       const outcomes = { blockWon: 0, bookingWon: 0 };
-      for (const { day, slot } of slots) {
+      for (const [round, { day, slot }] of slots.entries()) {
         const iso = slot.startsAt.toISOString();
-        const end = new Date(slot.startsAt.getTime() + 30 * 60_000);
-        const [from, to] = [wall(slot.startsAt), wall(end)];
+        // The block covers the ride's first half hour, or (every other round) only the car's
+        // turnaround after it: the booking's whole stretch is what it races for.
+        const offset = round % 2 === 0 ? 0 : 60 * 60_000;
+        const start = new Date(slot.startsAt.getTime() + offset);
+        const end = new Date(start.getTime() + 30 * 60_000);
+        const [from, to] = [wall(start), wall(end)];
         const [blocked, booked] = await Promise.all([
           owner.post('/api/admin/blocks', {
             serviceId: teslaS,
@@ -102,7 +109,7 @@ describe.skipIf(!(await databaseKinds()).includes('postgres'))(
       const made = await db.select().from(blocks).where(eq(blocks.serviceId, teslaS));
       expect(made).toHaveLength(outcomes.blockWon);
       const live = await db
-        .select({ slotStart: appointments.slotStart })
+        .select({ slotStart: appointments.slotStart, occupiedUntil: appointments.occupiedUntil })
         .from(appointments)
         .where(
           and(
@@ -112,7 +119,7 @@ describe.skipIf(!(await databaseKinds()).includes('postgres'))(
         );
       expect(live).toHaveLength(outcomes.bookingWon);
       for (const ride of live) {
-        expect(made.some((b) => b.startsAt <= ride.slotStart && ride.slotStart < b.endsAt)).toBe(
+        expect(made.some((b) => b.startsAt < ride.occupiedUntil && ride.slotStart < b.endsAt)).toBe(
           false,
         );
       }

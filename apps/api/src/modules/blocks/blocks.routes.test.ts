@@ -1,8 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { and, eq } from 'drizzle-orm';
-import { appointments, auditEvents, blocks, refunds, slotIsBlocked, type Database } from '@app/db';
+import { and, eq, isNull } from 'drizzle-orm';
+import {
+  appointments,
+  auditEvents,
+  blocks,
+  refunds,
+  services,
+  stretchIsBlocked,
+  type Database,
+} from '@app/db';
 import {
   BLOCK_MESSAGES,
   BlockResponseSchema,
@@ -119,8 +127,8 @@ describe.each(await databaseKinds())('blocks on %s', (kind) => {
     expect(await db.select().from(blocks)).toEqual([]);
   });
 
-  it('takes the slots s with starts_at <= s < ends_at out of the list and out of booking', async () => {
-    // 10:15 to 11:00 covers only the 10:30 AM slot; 10:00 starts before it, 11:00 at its end.
+  it('takes every half hour a block touches out of the list, and any stretch reaching it out of booking', async () => {
+    // 10:15 to 11:00 touches the 10:00 and 10:30 AM half hours; 11:00 starts at its end.
     const made = await createOk(block({ startTime: '10:15', endTime: '11:00' }));
     expect(made).toMatchObject({
       serviceId: teslaS,
@@ -130,39 +138,54 @@ describe.each(await databaseKinds())('blocks on %s', (kind) => {
       note: 'Tyres',
     });
     expect(made.createdBy).toMatch(/^owner-.*@example\.com$/);
-    expect(await slotsBookedOf(app, teslaS, '24_11_2026')).toEqual(['10:30 AM']);
+    expect(await slotsBookedOf(app, teslaS, '24_11_2026')).toEqual(['10:00 AM', '10:30 AM']);
     expect(await slotsBookedOf(app, camry, '24_11_2026')).toEqual([]);
 
     const booking = (slotTime: string) =>
       bookingRequest(teslaS, { slotDate: '24_11_2026', slotTime });
-    expectFailure(
-      await customer.post('/api/user/book-appointment', booking('10:30 AM')),
-      409,
-      SLOT_BLOCKED_MESSAGE,
-    );
-    await bookOk(customer, booking('10:00 AM'));
+    // A ride is an hour and the car's turnaround half an hour: from 9:00 AM on, the stretch
+    // reaches the block.
+    for (const slotTime of ['10:30 AM', '10:00 AM', '9:00 AM']) {
+      expectFailure(
+        await customer.post('/api/user/book-appointment', booking(slotTime)),
+        409,
+        SLOT_BLOCKED_MESSAGE,
+      );
+    }
+    await bookOk(customer, booking('8:30 AM'));
     await bookOk(customer, booking('11:00 AM'));
-    expect([...(await slotsBookedOf(app, teslaS, '24_11_2026'))].sort()).toEqual([
-      '10:00 AM',
-      '10:30 AM',
-      '11:00 AM',
-    ]);
+    expect([...(await slotsBookedOf(app, teslaS, '24_11_2026'))].sort()).toEqual(
+      [
+        '8:30 AM',
+        '9:00 AM',
+        '9:30 AM',
+        '10:00 AM',
+        '10:30 AM',
+        '11:00 AM',
+        '11:30 AM',
+        '12:00 PM',
+      ].sort(),
+    );
 
-    // The condition other modules reuse says the same.
+    // The condition other modules reuse says the same of each half hour.
     const at = (time: string) => slotStartsAt('24_11_2026', time) as Date;
+    const halfHourAt = (time: string) =>
+      stretchIsBlocked(teslaS, at(time), new Date(at(time).getTime() + 30 * 60_000));
     const [row] = await db
       .select({
-        at1000: slotIsBlocked(teslaS, at('10:00 AM')),
-        at1030: slotIsBlocked(teslaS, at('10:30 AM')),
-        at1100: slotIsBlocked(teslaS, at('11:00 AM')),
+        at0930: halfHourAt('9:30 AM'),
+        at1000: halfHourAt('10:00 AM'),
+        at1030: halfHourAt('10:30 AM'),
+        at1100: halfHourAt('11:00 AM'),
       })
       .from(blocks)
       .where(eq(blocks.id, made.id));
-    expect(row).toEqual({ at1000: false, at1030: true, at1100: false });
+    expect(row).toEqual({ at0930: false, at1000: true, at1030: true, at1100: false });
 
+    await db.delete(appointments).where(eq(appointments.serviceId, teslaS));
     await deleteOk(made.id);
-    expect(await slotsBookedOf(app, teslaS, '24_11_2026')).not.toContain('10:30 AM');
-    await bookOk(customer, booking('10:30 AM'));
+    expect(await slotsBookedOf(app, teslaS, '24_11_2026')).toEqual([]);
+    await bookOk(customer, booking('10:00 AM'));
     await db.delete(appointments).where(eq(appointments.serviceId, teslaS));
   });
 
@@ -312,6 +335,194 @@ describe.each(await databaseKinds())('blocks on %s', (kind) => {
       before: { id: sooner.id },
     });
     await db.delete(blocks);
+  });
+
+  it('blocks every car at once: a row per car not retired, one series, each car unbookable', async () => {
+    const cars = await db
+      .select({ id: services.id })
+      .from(services)
+      .where(isNull(services.retiredAt));
+    expect(cars.length).toBeGreaterThan(1);
+    const response = await owner.post('/api/admin/blocks', {
+      ...block({ serviceId: undefined, allCars: true, note: 'Thanksgiving' }),
+      startDate: '2026-11-26',
+      startTime: '00:00',
+      endDate: '2026-11-27',
+      endTime: '00:00',
+    });
+    expectSuccess(response, BLOCK_MESSAGES.createdSeries);
+    const made = BlockResponseSchema.parse(response.json()).blocks;
+    expect(made).toHaveLength(cars.length);
+    expect(new Set(made.map((b) => b.serviceId))).toEqual(new Set(cars.map((c) => c.id)));
+    const seriesId = made[0]?.seriesId;
+    expect(seriesId).toBeTruthy();
+    expect(made.every((b) => b.seriesId === seriesId)).toBe(true);
+    for (const car of [teslaS, camry]) {
+      expect(await slotsBookedOf(app, car, '26_11_2026')).toHaveLength(48);
+      expectFailure(
+        await customer.post(
+          '/api/user/book-appointment',
+          bookingRequest(car, { slotDate: '26_11_2026', slotTime: '2:00 PM' }),
+        ),
+        409,
+        SLOT_BLOCKED_MESSAGE,
+      );
+    }
+    const audited = await db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, 'block.created'));
+    expect(audited.filter((e) => e.after?.seriesId === seriesId)).toHaveLength(cars.length);
+
+    // Removing one car's block leaves the others; "and the following" takes the rest.
+    const [first, second] = made.map((b) => b.id);
+    if (!first || !second) throw new Error('two blocks expected');
+    await deleteOk(first);
+    expect(await db.select().from(blocks)).toHaveLength(cars.length - 1);
+    expectSuccess(
+      await owner.post(`/api/admin/blocks/${second}/delete`, { series: true }),
+      BLOCK_MESSAGES.deletedSeries,
+    );
+    expect(await db.select().from(blocks)).toEqual([]);
+  });
+
+  it('repeats a block weekly until a date, same wall-clock time across the clocks going back', async () => {
+    // 20 October 2026: the clocks go back on Sunday 1 November.
+    const october = new Date('2026-10-20T15:00:00Z');
+    const early = await buildApp({ config: testConfig(), db: database.handle, now: () => october });
+    try {
+      const { browser: earlyOwner } = await signedInOwner(early, db, october);
+      const response = await earlyOwner.post(
+        '/api/admin/blocks',
+        block({
+          startDate: '2026-10-25',
+          startTime: '09:00',
+          endDate: '2026-10-25',
+          endTime: '10:00',
+          repeat: { weekly: true, until: '2026-11-15' },
+        }),
+      );
+      expectSuccess(response, BLOCK_MESSAGES.createdSeries);
+      const made = BlockResponseSchema.parse(response.json()).blocks;
+      const [w1, w2, w3, w4] = made;
+      if (!w1 || !w2 || !w3 || !w4) throw new Error('four blocks expected');
+      expect(made.map((b) => [b.startsAt, b.endsAt])).toEqual([
+        ['2026-10-25T13:00:00.000Z', '2026-10-25T14:00:00.000Z'],
+        ['2026-11-01T14:00:00.000Z', '2026-11-01T15:00:00.000Z'],
+        ['2026-11-08T14:00:00.000Z', '2026-11-08T15:00:00.000Z'],
+        ['2026-11-15T14:00:00.000Z', '2026-11-15T15:00:00.000Z'],
+      ]);
+      expect(new Set(made.map((b) => b.seriesId)).size).toBe(1);
+      expect(made.every((b) => b.serviceId === teslaS)).toBe(true);
+
+      // "This and the following" from 8 November leaves the two before it.
+      expectSuccess(
+        await earlyOwner.post(`/api/admin/blocks/${w3.id}/delete`, { series: true }),
+        BLOCK_MESSAGES.deletedSeries,
+      );
+      const left = await db.select({ id: blocks.id }).from(blocks);
+      expect(left.map((b) => b.id).sort()).toEqual([w1.id, w2.id].sort());
+      const deleted = await db
+        .select()
+        .from(auditEvents)
+        .where(eq(auditEvents.action, 'block.deleted'));
+      expect(
+        deleted.filter((e) => e.before?.seriesId === w1.seriesId).map((e) => e.before?.id),
+      ).toEqual(expect.arrayContaining([w3.id, w4.id]));
+      await db.delete(blocks);
+    } finally {
+      await early.close();
+    }
+  });
+
+  it('refuses a whole repeat when one of its weeks covers a ride, writing nothing', async () => {
+    const rider = await insertUser(db, 'Sam Sunday');
+    await insertAppointment(db, {
+      userId: rider,
+      serviceId: camry,
+      slotDate: '13_12_2026',
+      slotTime: '9:30 AM',
+      status: 'paid',
+    });
+    const before = await db.select().from(auditEvents);
+    expectFailure(
+      await owner.post(
+        '/api/admin/blocks',
+        block({
+          serviceId: undefined,
+          allCars: true,
+          startDate: '2026-11-29',
+          startTime: '09:00',
+          endDate: '2026-11-29',
+          endTime: '10:00',
+          repeat: { weekly: true, until: '2026-12-27' },
+        }),
+      ),
+      409,
+      'These blocks cover a paid ride of the Toyota Camry on December 13, 2026 at 9:30 AM for Sam Sunday. Move or cancel that ride first; nothing was blocked.',
+    );
+    expect(await db.select().from(blocks)).toEqual([]);
+    expect(await db.select().from(auditEvents)).toHaveLength(before.length);
+    await db.delete(appointments);
+  });
+
+  it('refuses a bad car choice or repeat, and a change without its CSRF token', async () => {
+    const repeat = (until: string) => block({ repeat: { weekly: true, until } });
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...block(), allCars: true }, BLOCK_MESSAGES.carOrAllCars],
+      [{ ...block(), serviceId: undefined }, BLOCK_MESSAGES.car],
+      [{ ...block(), serviceId: undefined, allCars: false }, BLOCK_MESSAGES.car],
+      [repeat('2026-11-23'), BLOCK_MESSAGES.untilBeforeStart],
+      [repeat('23/11/2026'), BLOCK_MESSAGES.until],
+      [repeat('2026-02-30'), BLOCK_MESSAGES.until],
+      [repeat('2028-11-24'), BLOCK_MESSAGES.tooManyOccurrences],
+      [{ ...block(), repeat: { until: '2026-12-24' } }, BLOCK_MESSAGES.until],
+      [
+        block({
+          endDate: '2026-12-01',
+          endTime: '10:00',
+          repeat: { weekly: true, until: '2026-12-24' },
+        }),
+        BLOCK_MESSAGES.repeatTooLong,
+      ],
+      // 2:30 AM on Sunday 14 March 2027 does not happen in New York.
+      [
+        block({
+          startDate: '2027-03-07',
+          startTime: '02:30',
+          endDate: '2027-03-07',
+          endTime: '03:30',
+          repeat: { weekly: true, until: '2027-03-21' },
+        }),
+        BLOCK_MESSAGES.repeatMissing,
+      ],
+    ];
+    for (const [body, message] of cases) {
+      expectFailure(await owner.post('/api/admin/blocks', body), 400, message);
+    }
+    const made = await createOk(block());
+    expectFailure(
+      await owner.post(`/api/admin/blocks/${made.id}/delete`, { series: 'yes' }),
+      400,
+      'Say whether to remove the following blocks too.',
+    );
+    expect(
+      (
+        await owner.post('/api/admin/blocks', block({ allCars: true, serviceId: undefined }), {
+          csrf: false,
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (await owner.post(`/api/admin/blocks/${made.id}/delete`, { series: true }, { csrf: false }))
+        .statusCode,
+    ).toBe(403);
+    // A lone block's "and the following" is the block alone.
+    expectSuccess(
+      await owner.post(`/api/admin/blocks/${made.id}/delete`, { series: true }),
+      BLOCK_MESSAGES.deleted,
+    );
+    expect(await db.select().from(blocks)).toEqual([]);
   });
 
   it('refunds a payment that comes after its hold ran out and the owner blocked the slot', async () => {

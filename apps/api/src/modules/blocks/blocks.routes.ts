@@ -3,6 +3,7 @@ import type { Database } from '@app/db';
 import {
   BLOCK_MESSAGES,
   BlockCreateSchema,
+  BlockDeleteSchema,
   BlockIdSchema,
   type BlockResponse,
   type BlocksResponse,
@@ -10,7 +11,7 @@ import {
 } from '@app/shared';
 import { signedInUser } from '../../plugins/auth.ts';
 import { ownerActor } from '../audit/record-audit.ts';
-import { createBlock } from './create-block.ts';
+import { createBlocks } from './create-block.ts';
 import { deleteBlock } from './delete-block.ts';
 import { listBlocks } from './list-blocks.ts';
 
@@ -34,9 +35,12 @@ export function registerBlockRoutes(
     async (request): Promise<BlockResponse> => {
       const input = BlockCreateSchema.parse(request.body);
       const actor = await ownerActor(deps.db, signedInUser(request).id);
-      const block = await createBlock(deps.db, input, { actor, now: deps.now() });
+      const made = await createBlocks(deps.db, input, { actor, now: deps.now() });
       deps.onSlotsChanged();
-      return { success: true, message: BLOCK_MESSAGES.created, block };
+      const [block] = made;
+      if (!block) throw new Error('no block was made');
+      const message = made.length > 1 ? BLOCK_MESSAGES.createdSeries : BLOCK_MESSAGES.created;
+      return { success: true, message, block, blocks: made };
     },
   );
 
@@ -45,10 +49,12 @@ export function registerBlockRoutes(
     { config: { auth: 'owner' } },
     async (request): Promise<MessageResponse> => {
       const blockId = BlockIdSchema.parse(request.params.blockId);
+      const options = BlockDeleteSchema.parse(request.body ?? undefined);
       const actor = await ownerActor(deps.db, signedInUser(request).id);
-      await deleteBlock(deps.db, blockId, { actor, now: deps.now() });
+      const removed = await deleteBlock(deps.db, blockId, options, { actor, now: deps.now() });
       deps.onSlotsChanged();
-      return { success: true, message: BLOCK_MESSAGES.deleted };
+      const message = removed > 1 ? BLOCK_MESSAGES.deletedSeries : BLOCK_MESSAGES.deleted;
+      return { success: true, message };
     },
   );
 }

@@ -17,6 +17,7 @@ export function toBlockJson(row: BlockRow, serviceName: string, createdBy: strin
     note: row.note,
     createdBy,
     createdAt: row.createdAt.toISOString(),
+    seriesId: row.seriesId,
   };
 }
 

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { services, type Database } from '@app/db';
-import type { CarInput, CarModel } from '@app/shared';
+import type { CarInput, CarMake } from '@app/shared';
 import { recordAudit, type AuditActor } from '../audit/record-audit.ts';
 import { carColumns, carSnapshot, type ServiceRow } from './fleet-car.ts';
 
 /** A new car shows a drawing of its make until its photo is uploaded. */
-const ARTWORK_OF_MAKE: Record<CarModel, string> = {
+const ARTWORK_OF_MAKE: Record<CarMake, string> = {
   Tesla: '/images/cars/tesla-model-3.svg',
   Honda: '/images/cars/honda-accord.svg',
   Toyota: '/images/cars/toyota-camry.svg',

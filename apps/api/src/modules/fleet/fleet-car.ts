@@ -1,13 +1,19 @@
-import type { services } from '@app/db';
-import type { CarInput, CarModel, FleetCar } from '@app/shared';
+import { and, count, eq, gte, inArray } from 'drizzle-orm';
+import {
+  appointments,
+  rateColumnsOf,
+  ratesOf,
+  turnaroundColumnsOf,
+  turnaroundsOf,
+  type Database,
+  type services,
+} from '@app/db';
+import type { CarInput, CarMake, FleetCar } from '@app/shared';
 
 export type ServiceRow = typeof services.$inferSelect;
 
 export const CAR_NOT_FOUND_MESSAGE = 'There is no such car.';
 export const CAR_RETIRED_MESSAGE = 'This car is retired: it can no longer be changed.';
-
-const cents = (dollars: number) => Math.round(dollars * 100);
-const dollars = (cents: number) => cents / 100;
 
 /** A car's row values from the console's form: money in cents, the make as `model`. */
 export function carColumns(input: CarInput) {
@@ -19,50 +25,66 @@ export function carColumns(input: CarInput) {
     address: input.address,
     available: input.available,
     serviceTypes: input.availableServiceTypes,
-    feesCents: cents(input.fees),
-    specialPricePerHourCents: cents(input.specialServicePricePerHour),
-    specialPriceOneHourFifteenCents: cents(input.specialServicePriceBetweenOneHourFifteen),
-    specialPriceExtraCents: cents(input.specialServicePriceExtra),
-    specialPriceFlatRateCents: cents(input.specialServicePriceFlatRate),
-    serviceChargePerHourCents: cents(input.serviceChargePerHour),
-    rentalDailyCents: cents(input.rentalDailyPrice),
-    rentalWeeklyCents: cents(input.rentalWeeklyPrice),
+    ...rateColumnsOf(input),
     ...(input.seats === undefined ? {} : { seats: input.seats }),
     ...(input.bags === undefined ? {} : { bags: input.bags }),
+    ...(input.turnaroundMinutes === undefined ? {} : turnaroundColumnsOf(input.turnaroundMinutes)),
   } satisfies Partial<ServiceRow>;
 }
 
-/** A row as the console sees it (`FleetCarSchema`): the API's names, money in dollars. */
-export function toFleetCar(row: ServiceRow): FleetCar {
+/**
+ * A row as the console sees it (`FleetCarSchema`): the API's names, money in dollars, and its
+ * rides still to come (`ridesAheadOf`).
+ */
+export function toFleetCar(row: ServiceRow, ridesAhead: number): FleetCar {
+  // `fees` stands apart from the other rates, where the console's JSON has always had it.
+  const { fees, ...rates } = ratesOf(row);
   return {
     _id: row.id,
     name: row.name,
     serviceLevel: row.serviceLevel,
-    type: row.model as CarModel,
+    type: row.model as CarMake,
     image: row.image,
     about: row.about,
     address: row.address,
     available: row.available,
-    fees: dollars(row.feesCents),
+    fees,
     availableServiceTypes: row.serviceTypes,
-    specialServicePricePerHour: dollars(row.specialPricePerHourCents),
-    specialServicePriceBetweenOneHourFifteen: dollars(row.specialPriceOneHourFifteenCents),
-    specialServicePriceExtra: dollars(row.specialPriceExtraCents),
-    specialServicePriceFlatRate: dollars(row.specialPriceFlatRateCents),
-    serviceChargePerHour: dollars(row.serviceChargePerHourCents),
-    rentalDailyPrice: dollars(row.rentalDailyCents),
-    rentalWeeklyPrice: dollars(row.rentalWeeklyCents),
+    ...rates,
     seats: row.seats,
     bags: row.bags,
+    turnaroundMinutes: turnaroundsOf(row),
     photo: row.photo ?? null,
     retiredAt: row.retiredAt?.toISOString() ?? null,
+    ridesAhead,
   };
+}
+
+/** How many rides each car has still to come (paid, or held for payment), by car id. */
+export async function ridesAheadOf(
+  db: Database,
+  now: Date,
+  serviceId?: string,
+): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ serviceId: appointments.serviceId, n: count() })
+    .from(appointments)
+    .where(
+      and(
+        serviceId ? eq(appointments.serviceId, serviceId) : undefined,
+        gte(appointments.slotStart, now),
+        inArray(appointments.status, ['paid', 'pending_payment']),
+      ),
+    )
+    .groupBy(appointments.serviceId);
+  return new Map(rows.map((row) => [row.serviceId, row.n]));
 }
 
 /** What the audit trail keeps of a car: its fields as the console names them, ids aside. */
 export function carSnapshot(row: ServiceRow): Record<string, unknown> {
-  const fields: Partial<FleetCar> = toFleetCar(row);
+  const fields: Partial<FleetCar> = toFleetCar(row, 0);
   delete fields._id;
+  delete fields.ridesAhead;
   return fields;
 }
 

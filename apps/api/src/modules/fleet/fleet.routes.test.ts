@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +8,7 @@ import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { appointments, auditEvents, type Database } from '@app/db';
+import { appointments, auditEvents, services, type Database } from '@app/db';
 import {
   FleetCarResponseSchema,
   FleetResponseSchema,
@@ -16,6 +17,8 @@ import {
   PHOTO_MAX_BYTES,
   ServiceListResponseSchema,
   CarInputSchema,
+  DEFAULT_TURNAROUND_MINUTES,
+  MESSAGE_CAR_AVAILABLE,
   type CarInput,
   type FleetCar,
   type Service,
@@ -33,6 +36,7 @@ import { signedInOwner } from '../../test/owners.ts';
 import { CAR_ALREADY_RETIRED_MESSAGE } from './retire-car.ts';
 import { CAR_NOT_FOUND_MESSAGE, CAR_RETIRED_MESSAGE } from './fleet-car.ts';
 import {
+  MESSAGE_PHOTO_SHAPE,
   MESSAGE_PHOTO_TOO_MANY_PIXELS,
   MESSAGE_PHOTO_UNREADABLE,
 } from './make-photo-renditions.ts';
@@ -163,6 +167,7 @@ describe.each(await databaseKinds())('the fleet on %s', (kind) => {
       ['POST', '/api/admin/fleet/add-car', NEW_CAR],
       ['POST', `/api/admin/fleet/${car}/update-car`, NEW_CAR],
       ['POST', `/api/admin/fleet/${car}/retire-car`, {}],
+      ['POST', `/api/admin/fleet/${car}/availability`, { available: false }],
     ];
     for (const [method, url, body] of routes) {
       const send = (who: Browser) => (method === 'GET' ? who.get(url) : who.post(url, body));
@@ -218,10 +223,10 @@ describe.each(await databaseKinds())('the fleet on %s', (kind) => {
       [{ ...NEW_CAR, name: '  ' }, "Enter the car's name."],
       [{ ...NEW_CAR, name: 'x'.repeat(81) }, "The car's name must be at most 80 characters."],
       [{ ...NEW_CAR, type: 'Ford' }, /^Choose the car's make: Tesla, Honda/],
-      [{ ...NEW_CAR, fees: -1 }, 'Fees cannot be negative.'],
-      [{ ...NEW_CAR, fees: '55' }, 'Fees must be a dollar amount.'],
-      [{ ...NEW_CAR, rentalDailyPrice: 10.001 }, 'Rental, per day must be in whole cents.'],
-      [{ ...NEW_CAR, rentalWeeklyPrice: 1e9 }, 'Rental, per week must be at most $100,000.'],
+      [{ ...NEW_CAR, fees: -1 }, 'Booking fee cannot be negative.'],
+      [{ ...NEW_CAR, fees: '55' }, 'Booking fee must be a dollar amount.'],
+      [{ ...NEW_CAR, rentalDailyPrice: 10.001 }, 'Rental price, per day must be in whole cents.'],
+      [{ ...NEW_CAR, rentalWeeklyPrice: 1e9 }, 'Rental price, per week must be at most $100,000.'],
       [{ ...NEW_CAR, availableServiceTypes: [] }, 'Choose at least one service type.'],
       [{ ...NEW_CAR, availableServiceTypes: ['Boat Ride'] }, /^Service types are /],
       [
@@ -304,6 +309,179 @@ describe.each(await databaseKinds())('the fleet on %s', (kind) => {
     );
   });
 
+  it("keeps a turnaround per kind: the defaults for a new car, the owner's when set, audited", async () => {
+    const added = await addCar({ ...NEW_CAR, name: 'Kia EV9 Turnaround' });
+    expect(added.turnaroundMinutes).toEqual(DEFAULT_TURNAROUND_MINUTES);
+    const withOwn = await addCar({
+      ...NEW_CAR,
+      name: 'Kia EV9 Quick',
+      turnaroundMinutes: { ride: 15, hourly: 0, rental: 120 },
+    });
+    expect(withOwn.turnaroundMinutes).toEqual({ ride: 15, hourly: 0, rental: 120 });
+    const [created] = await auditOf(withOwn._id);
+    expect(created?.after).toMatchObject({
+      turnaroundMinutes: { ride: 15, hourly: 0, rental: 120 },
+    });
+
+    // Changed: the fleet list, the public list and the trail agree.
+    const response = await owner.post(`/api/admin/fleet/${added._id}/update-car`, {
+      ...inputOf(added),
+      turnaroundMinutes: { ride: 45, hourly: 30, rental: 90 },
+    });
+    expectSuccess(response);
+    const { cars } = FleetResponseSchema.parse((await owner.get('/api/admin/fleet')).json());
+    expect(cars.find((car) => car._id === added._id)?.turnaroundMinutes).toEqual({
+      ride: 45,
+      hourly: 30,
+      rental: 90,
+    });
+    expect(
+      (await publicList()).find((service) => service._id === added._id)?.turnaroundMinutes,
+    ).toEqual({ ride: 45, hourly: 30, rental: 90 });
+    const updated = (await auditOf(added._id)).find((e) => e.action === 'service.updated');
+    expect(updated).toMatchObject({
+      before: { turnaroundMinutes: DEFAULT_TURNAROUND_MINUTES },
+      after: { turnaroundMinutes: { ride: 45, hourly: 30, rental: 90 } },
+    });
+
+    // Left out of a change, the car keeps its own.
+    const withoutTurnarounds: CarInput = { ...inputOf(added) };
+    delete withoutTurnarounds.turnaroundMinutes;
+    expectSuccess(
+      await owner.post(`/api/admin/fleet/${added._id}/update-car`, {
+        ...withoutTurnarounds,
+        fees: 60,
+      }),
+    );
+    const [row] = await db.select().from(services).where(eq(services.id, added._id));
+    expect(row).toMatchObject({
+      rideTurnaroundMinutes: 45,
+      hourlyTurnaroundMinutes: 30,
+      rentalTurnaroundMinutes: 90,
+    });
+
+    // Out of range, fractional, missing or not a number: refused with the kind's message.
+    const refusals: [Record<string, unknown>, string][] = [
+      [
+        { ride: -1, hourly: 30, rental: 60 },
+        'The ride turnaround must be a whole number of minutes from 0 to 720.',
+      ],
+      [
+        { ride: 30, hourly: 721, rental: 60 },
+        'The hourly turnaround must be a whole number of minutes from 0 to 720.',
+      ],
+      [
+        { ride: 30, hourly: 30, rental: 7.5 },
+        'The rental turnaround must be a whole number of minutes from 0 to 720.',
+      ],
+      [
+        { ride: '30', hourly: 30, rental: 60 },
+        'The ride turnaround must be a whole number of minutes from 0 to 720.',
+      ],
+      [
+        { ride: 30, hourly: 30 },
+        'The rental turnaround must be a whole number of minutes from 0 to 720.',
+      ],
+    ];
+    for (const [turnaroundMinutes, message] of refusals) {
+      expectFailure(
+        await owner.post('/api/admin/fleet/add-car', { ...NEW_CAR, turnaroundMinutes }),
+        400,
+        message,
+      );
+      expectFailure(
+        await owner.post(`/api/admin/fleet/${added._id}/update-car`, {
+          ...inputOf(added),
+          turnaroundMinutes,
+        }),
+        400,
+        message,
+      );
+    }
+    const [still] = await db.select().from(services).where(eq(services.id, added._id));
+    expect(still?.rideTurnaroundMinutes).toBe(45);
+  });
+
+  it('takes a car off the road and back: not bookable, its rides kept and counted, audited', async () => {
+    const id = await serviceIdByName(db, 'Honda Odyssey');
+    const userId = await insertUser(db);
+    const ride = await insertAppointment(db, {
+      userId,
+      serviceId: id,
+      slotDate: '25_11_2026',
+      slotTime: '10:00 AM',
+      status: 'paid',
+    });
+    // A ride in the past is not ahead.
+    await insertAppointment(db, {
+      userId,
+      serviceId: id,
+      slotDate: '20_11_2026',
+      slotTime: '10:00 AM',
+      status: 'completed',
+    });
+    const listed = FleetResponseSchema.parse((await owner.get('/api/admin/fleet')).json());
+    expect(listed.cars.find((car) => car._id === id)?.ridesAhead).toBe(1);
+
+    const earlier = new Set((await auditOf(id)).map((e) => e.id));
+    const off = await owner.post(`/api/admin/fleet/${id}/availability`, { available: false });
+    expectSuccess(
+      off,
+      'Honda Odyssey is off the road: customers cannot book it. Its 1 upcoming ride is kept as booked.',
+    );
+    expect(FleetCarResponseSchema.parse(off.json()).car).toMatchObject({
+      available: false,
+      retiredAt: null,
+      ridesAhead: 1,
+    });
+    expect((await publicList()).find((service) => service._id === id)?.available).toBe(false);
+    const [kept] = await db.select().from(appointments).where(eq(appointments.id, ride));
+    expect(kept).toMatchObject({ serviceId: id, status: 'paid' });
+    // The same again changes and records nothing.
+    expectSuccess(await owner.post(`/api/admin/fleet/${id}/availability`, { available: false }));
+    const on = await owner.post(`/api/admin/fleet/${id}/availability`, { available: true });
+    expectSuccess(on, 'Honda Odyssey is on the road: customers can book it.');
+    expect((await publicList()).find((service) => service._id === id)?.available).toBe(true);
+    // Both at the test's one instant: in either order.
+    const events = (await auditOf(id))
+      .filter((e) => !earlier.has(e.id))
+      .map((e) => [e.action, e.before, e.after]);
+    expect(events).toHaveLength(2);
+    expect(events).toEqual(
+      expect.arrayContaining([
+        ['service.updated', { available: true }, { available: false }],
+        ['service.updated', { available: false }, { available: true }],
+      ]),
+    );
+  });
+
+  it('refuses a bad availability with 400, an unknown car with 404, and changes nothing', async () => {
+    const id = await serviceIdByName(db, 'Honda Odyssey');
+    const before = await auditOf(id);
+    for (const body of [{}, { available: 'no' }, { available: 1 }, { available: null }]) {
+      expectFailure(
+        await owner.post(`/api/admin/fleet/${id}/availability`, body),
+        400,
+        MESSAGE_CAR_AVAILABLE,
+      );
+    }
+    const extra = await owner.post(`/api/admin/fleet/${id}/availability`, {
+      available: false,
+      name: 'x',
+    });
+    expect(extra.statusCode).toBe(400);
+    expect(
+      (await owner.post('/api/admin/fleet/not-a-car/availability', { available: false }))
+        .statusCode,
+    ).toBe(400);
+    expectFailure(
+      await owner.post(`/api/admin/fleet/${randomUUID()}/availability`, { available: false }),
+      404,
+      CAR_NOT_FOUND_MESSAGE,
+    );
+    expect(await auditOf(id)).toEqual(before);
+  });
+
   it('retires a car: gone from the list and its page, its rides and history kept', async () => {
     const id = await serviceIdByName(db, 'Toyota Prius');
     const userId = await insertUser(db);
@@ -347,6 +525,11 @@ describe.each(await databaseKinds())('the fleet on %s', (kind) => {
     const fields = inputOf(cars.at(-1) as FleetCar);
     expectFailure(
       await owner.post(`/api/admin/fleet/${id}/update-car`, fields),
+      409,
+      CAR_RETIRED_MESSAGE,
+    );
+    expectFailure(
+      await owner.post(`/api/admin/fleet/${id}/availability`, { available: true }),
       409,
       CAR_RETIRED_MESSAGE,
     );
@@ -514,5 +697,44 @@ describe.each(await databaseKinds())('the fleet on %s', (kind) => {
       width: 300,
       widths: [300],
     });
+  });
+
+  it('refuses a photo of an extreme shape with a clear 400, and never stores a side of zero', async () => {
+    const id = await serviceIdByName(db, 'Toyota Camry');
+    const png = (width: number, height: number) =>
+      sharp({ create: { width, height, channels: 3, background: '#888' } })
+        .png()
+        .toBuffer();
+    const send = async (bytes: Buffer) =>
+      owner.request(
+        {
+          method: 'POST',
+          url: `/api/admin/fleet/${id}/photo`,
+          ...multipart([{ name: 'car.png', type: 'image/png', bytes }]),
+        },
+        { csrf: true },
+      );
+    const before = await readdir(uploadsDir).catch(() => []);
+    // A line of pixels, across or down: scaled to the site's widths, a side would be 0.
+    for (const [width, height] of [
+      [65_535, 1],
+      [1, 65_535],
+      [4_100, 1_000],
+    ] as const) {
+      expectFailure(await send(await png(width, height)), 400, MESSAGE_PHOTO_SHAPE);
+    }
+    expect(await auditOf(id)).toEqual([]);
+    expect(await readdir(uploadsDir).catch(() => [])).toEqual(before);
+
+    // As wide as the shape allows: every rendition has both sides, and so has the photo.
+    const wide = await send(await png(4_000, 1_000));
+    expectSuccess(wide);
+    const { photo } = FleetCarResponseSchema.parse(wide.json()).car;
+    expect(photo).toMatchObject({ width: 1280, height: 320, widths: [320, 640, 960, 1280] });
+    for (const w of photo?.widths ?? []) {
+      const metadata = await sharp(join(uploadsDir, `${photo?.key}-${w}.webp`)).metadata();
+      expect(metadata.width).toBe(w);
+      expect(metadata.height).toBe(w / 4);
+    }
   });
 });

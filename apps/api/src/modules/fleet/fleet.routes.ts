@@ -1,6 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
+  CarAvailabilitySchema,
   CarInputSchema,
   MESSAGE_PHOTO_TOO_LARGE,
   PHOTO_MAX_BYTES,
@@ -13,10 +14,11 @@ import { AppError } from '../../errors.ts';
 import { signedInUser } from '../../plugins/auth.ts';
 import { ownerActor } from '../audit/record-audit.ts';
 import { addCar } from './add-car.ts';
-import { toFleetCar } from './fleet-car.ts';
+import { ridesAheadOf, toFleetCar } from './fleet-car.ts';
 import { listFleet } from './list-fleet.ts';
 import { retireCar } from './retire-car.ts';
 import { savePhoto } from './save-photo.ts';
+import { setCarAvailability } from './set-car-availability.ts';
 import { updateCar } from './update-car.ts';
 
 export const MESSAGE_PHOTO_NOT_MULTIPART =
@@ -43,15 +45,40 @@ export async function registerFleetRoutes(
   const { db, onServiceChanged, now } = deps;
   const owner = { config: { auth: 'owner' } } as const;
   const actorOf = (request: FastifyRequest) => ownerActor(db, signedInUser(request).id);
-  const changed = (message: string, row: Parameters<typeof toFleetCar>[0]): FleetCarResponse => {
+  const changed = async (
+    message: string,
+    row: Parameters<typeof toFleetCar>[0],
+  ): Promise<FleetCarResponse> => {
     onServiceChanged();
-    return { success: true, message, car: toFleetCar(row) };
+    const ahead = await ridesAheadOf(db, now(), row.id);
+    return { success: true, message, car: toFleetCar(row, ahead.get(row.id) ?? 0) };
   };
+  const ridesPhrase = (n: number) => (n === 1 ? '1 upcoming ride' : `${n} upcoming rides`);
 
   app.get('/api/admin/fleet', owner, async (_request, reply): Promise<FleetResponse> => {
     reply.header('cache-control', 'no-store');
-    return { success: true, cars: (await listFleet(db)).map(toFleetCar) };
+    const [rows, ahead] = await Promise.all([listFleet(db), ridesAheadOf(db, now())]);
+    return { success: true, cars: rows.map((row) => toFleetCar(row, ahead.get(row.id) ?? 0)) };
   });
+
+  app.post<WithCar>(
+    '/api/admin/fleet/:serviceId/availability',
+    owner,
+    async (request): Promise<FleetCarResponse> => {
+      const serviceId = ServiceIdSchema.parse(request.params.serviceId);
+      const { available } = CarAvailabilitySchema.parse(request.body);
+      const row = await setCarAvailability(db, serviceId, available, {
+        actor: await actorOf(request),
+        now: now(),
+      });
+      const response = await changed('', row);
+      const rides = response.car.ridesAhead;
+      response.message = available
+        ? `${row.name} is on the road: customers can book it.`
+        : `${row.name} is off the road: customers cannot book it.${rides ? ` Its ${ridesPhrase(rides)} ${rides === 1 ? 'is' : 'are'} kept as booked.` : ''}`;
+      return response;
+    },
+  );
 
   app.post('/api/admin/fleet/add-car', owner, async (request): Promise<FleetCarResponse> => {
     const input = CarInputSchema.parse(request.body);

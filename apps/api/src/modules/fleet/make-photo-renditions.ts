@@ -14,6 +14,10 @@ export const MESSAGE_PHOTO_TOO_MANY_PIXELS =
   'The photo has too many pixels (50 megapixels at most). Choose a smaller one.';
 export const MESSAGE_PHOTO_UNREADABLE = 'The photo could not be read. Choose another file.';
 
+/** The longest side may be this many times the shortest, at most: a car fits, a line does not. */
+export const PHOTO_MAX_ASPECT_RATIO = 4;
+export const MESSAGE_PHOTO_SHAPE = `The photo is too long and narrow: it may be at most ${PHOTO_MAX_ASPECT_RATIO} times as wide as it is tall, or as tall as it is wide. Crop it and choose it again.`;
+
 export type PhotoFormat = 'jpeg' | 'png' | 'webp';
 
 /**
@@ -43,7 +47,8 @@ export interface Rendition {
 }
 
 /**
- * Turns an uploaded photo into the site's renditions: turned upright by its EXIF orientation,
+ * Turns an uploaded photo into the site's renditions: refused when one side is more than
+ * `PHOTO_MAX_ASPECT_RATIO` times the other (400), turned upright by its EXIF orientation,
  * then WebP and AVIF at each of `PHOTO_WIDTHS` up to its own width, with no metadata at all
  * (sharp writes none unless asked: no EXIF, so no GPS position, no camera, no ICC profile
  * beyond sRGB). The key is the hash of the bytes uploaded: the same photo makes the same
@@ -67,6 +72,10 @@ export async function makePhotoRenditions(
     if (!width || !height) throw AppError.unprocessable(MESSAGE_PHOTO_UNREADABLE);
     if (width * height > PHOTO_MAX_PIXELS) {
       throw AppError.unprocessable(MESSAGE_PHOTO_TOO_MANY_PIXELS);
+    }
+    // Scaled to the site's widths, a line of pixels (65535×1) would have a side of 0.
+    if (Math.max(width, height) > PHOTO_MAX_ASPECT_RATIO * Math.min(width, height)) {
+      throw AppError.badRequest(MESSAGE_PHOTO_SHAPE);
     }
   } catch (error) {
     throw refusalOf(error);
@@ -94,7 +103,12 @@ export async function makePhotoRenditions(
   }
   const largest = widths.at(-1) ?? width;
   return {
-    photo: { key, width: largest, height: Math.round((height * largest) / width), widths },
+    photo: {
+      key,
+      width: largest,
+      height: Math.max(1, Math.round((height * largest) / width)),
+      widths,
+    },
     renditions,
   };
 }

@@ -1,16 +1,30 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { outboxMessages } from '@app/db';
 import { appointments, services, users, type Database } from '@app/db';
-import { formatCents } from '@app/shared';
-import { rideCalendar, ridePageUrl, type CalendarRide } from '../../calendar/ride-calendar.ts';
+import {
+  emailsOwner,
+  isAccountTemplate,
+  isMessageTemplate,
+  isTexted,
+  type AccountTemplate,
+} from '@app/shared';
+import { rideCalendar, type CalendarRide } from '../../calendar/ride-calendar.ts';
 import { bookingConfirmedEmail } from '../../email/booking-confirmed.ts';
+import { mfaFailedEmail } from '../../email/mfa-failed.ts';
 import { ownerRideNoticeEmail } from '../../email/owner-ride-notice.ts';
-import { rideCancelledEmail, rideRescheduledEmail } from '../../email/ride-changed.ts';
+import {
+  rideCancelledEmail,
+  rideDetailsChangedEmail,
+  rideRescheduledEmail,
+} from '../../email/ride-changed.ts';
 import { rideCompletedEmail } from '../../email/ride-completed.ts';
-import { rideTime, type RideEmailSettings, type RideFacts } from '../../email/ride-facts.ts';
+import type { RideEmailSettings, RideFacts } from '../../email/ride-facts.ts';
 import { rideReminderEmail } from '../../email/ride-reminder.ts';
+import { RIDE_TEXTS } from '../../email/ride-texts.ts';
 import type { Mail, MailAttachment } from '../../email/transport.ts';
-import { optedOut, type MessageTemplate } from './record-messages.ts';
+import { verifyEmailEmail } from '../../email/verify-email.ts';
+import { issueEmailVerification } from '../account/email-verification.ts';
+import { optedOut } from './record-messages.ts';
 import type { TextMessage } from './sms/sms-sender.ts';
 
 /** What one outbox row becomes when it is sent, or why it is not sent after all. */
@@ -22,7 +36,8 @@ export type OutboxMessage = typeof outboxMessages.$inferSelect;
 
 /**
  * Builds a row's message from the ride as it is now and the row's payload (what the ride's row
- * no longer says: the old time, the refund). Reads the database; sends nothing.
+ * no longer says: the old time, the refund), or an account message from the account. Sends
+ * nothing; writes only a confirmation link's token (its hash), made as its email is composed.
  */
 export async function composeMessage(
   db: Database,
@@ -30,6 +45,10 @@ export async function composeMessage(
   settings: RideEmailSettings,
   now: Date,
 ): Promise<Composed> {
+  // A template a newer version wrote, read by an older one during a rolling deploy.
+  if (!isMessageTemplate(row.template)) return { skip: 'unknown template' };
+  if (isAccountTemplate(row.template))
+    return composeAccountMessage(db, row, row.template, settings, now);
   if (!row.appointmentId) return { skip: 'no ride' };
   const [found] = await db
     .select({
@@ -44,13 +63,24 @@ export async function composeMessage(
     .where(eq(appointments.id, row.appointmentId));
   if (!found) return { skip: 'no ride' };
   const { appointment } = found;
-  const template = row.template as MessageTemplate;
+  const { template } = row;
   const payload = row.payload;
 
   if (template === 'reminder_24h' || template === 'reminder_2h') {
     // Cancelled or moved since the reminder was claimed: the reminder would be wrong.
     if (appointment.status !== 'paid') return { skip: 'ride no longer booked' };
     if (payload.slotStart !== appointment.slotStart.toISOString()) return { skip: 'ride moved' };
+  }
+
+  if (template === 'completed') {
+    // Undone since, or undone and marked again (whose own thank-you follows).
+    if (appointment.status !== 'completed') return { skip: 'ride no longer completed' };
+    if (
+      typeof payload.finishedAt === 'string' &&
+      payload.finishedAt !== appointment.finishedAt?.toISOString()
+    ) {
+      return { skip: 'marked again since' };
+    }
   }
 
   const ride: RideFacts = {
@@ -60,6 +90,7 @@ export async function composeMessage(
       row.audience === 'customer' && row.channel === 'email' ? row.recipient : found.email,
     carName: found.carName,
     slotStart: appointment.slotStart,
+    endsAt: appointment.endsAt,
     serviceType: appointment.serviceType,
     pickupAddress: appointment.pickupAddress,
     dropoffAddress: appointment.dropoffAddress,
@@ -83,13 +114,13 @@ export async function composeMessage(
 
   if (row.channel === 'sms') {
     if (await optedOut(db, row.recipient)) return { skip: 'number opted out' };
-    const body = textBody(template, ride, cancelled, settings);
-    return body ? { channel: 'sms', text: { to: row.recipient, body } } : { skip: 'no text' };
+    if (!isTexted(template)) return { skip: 'no text' };
+    const body = RIDE_TEXTS[template](ride, cancelled, settings);
+    return { channel: 'sms', text: { to: row.recipient, body } };
   }
 
   if (row.audience === 'owner') {
-    if (template !== 'paid' && template !== 'cancelled' && template !== 'rescheduled')
-      return { skip: 'not for the owner' };
+    if (!emailsOwner(template)) return { skip: 'not for the owner' };
     const notice =
       template === 'paid'
         ? { kind: template }
@@ -99,27 +130,39 @@ export async function composeMessage(
     return { channel: 'email', mail: ownerRideNoticeEmail(ride, notice, row.recipient, settings) };
   }
 
-  const invite = (method: 'request' | 'cancel'): MailAttachment => ({
-    filename: 'ride.ics',
+  const invite = (
+    method: 'request' | 'cancel',
+    leg: Appointment = appointment,
+    filename = 'ride.ics',
+  ): MailAttachment => ({
+    filename,
     contentType: `text/calendar; charset=utf-8; method=${method.toUpperCase()}`,
-    content: rideCalendar(calendarRideOf(appointment, found.carName), {
+    content: rideCalendar(calendarRideOf(leg, found.carName), {
       ...settings,
       method,
       attendee: { name: found.name, email: ride.customerEmail },
       stamp: now,
     }),
   });
+  // Every template is emailed to the customer: one without its email here does not compile.
   switch (template) {
-    case 'paid':
-      return {
-        channel: 'email',
-        mail: bookingConfirmedEmail(
-          ride,
-          calendarRideOf(appointment, found.carName),
-          invite('request'),
-          settings,
-        ),
-      };
+    case 'paid': {
+      // A round trip's one confirmation lists its return leg, with an event of its own.
+      const [leg] = await db
+        .select()
+        .from(appointments)
+        .where(and(eq(appointments.returnOf, appointment.id), eq(appointments.status, 'paid')));
+      const confirmed = bookingConfirmedEmail(
+        leg && ride.returnRide
+          ? { ...ride, returnRide: { ...ride.returnRide, startsAt: leg.slotStart } }
+          : ride,
+        calendarRideOf(appointment, found.carName),
+        invite('request'),
+        settings,
+      );
+      if (leg) confirmed.attachments?.push(invite('request', leg, 'return-ride.ics'));
+      return { channel: 'email', mail: confirmed };
+    }
     case 'reminder_24h':
     case 'reminder_2h':
       return {
@@ -129,7 +172,30 @@ export async function composeMessage(
     case 'rescheduled':
       return {
         channel: 'email',
-        mail: rideRescheduledEmail(ride, previousSlotStart, invite('request'), settings),
+        mail: rideRescheduledEmail(
+          ride,
+          {
+            previousSlotStart,
+            reason: typeof payload.reason === 'string' ? payload.reason : undefined,
+            previousCarName:
+              typeof payload.previousCarName === 'string' ? payload.previousCarName : undefined,
+          },
+          invite('request'),
+          settings,
+        ),
+      };
+    case 'details_changed':
+      return {
+        channel: 'email',
+        mail: rideDetailsChangedEmail(
+          ride,
+          {
+            fields: Array.isArray(payload.fields) ? payload.fields.map(String) : ['details'],
+            reason: typeof payload.reason === 'string' ? payload.reason : '',
+          },
+          invite('request'),
+          settings,
+        ),
       };
     case 'cancelled':
       return {
@@ -138,8 +204,55 @@ export async function composeMessage(
       };
     case 'completed':
       return { channel: 'email', mail: rideCompletedEmail(ride, settings) };
-    default:
-      return { skip: `unknown template` };
+  }
+}
+
+/**
+ * An account message, to the address the account has now: a confirmation of an address that is
+ * still unverified and still the one it was written for (its link made here, so no outbox row
+ * holds it), or the warning of wrong sign-in codes.
+ */
+async function composeAccountMessage(
+  db: Database,
+  row: OutboxMessage,
+  template: AccountTemplate,
+  settings: RideEmailSettings,
+  now: Date,
+): Promise<Composed> {
+  if (!row.userId || row.channel !== 'email') return { skip: 'no account' };
+  const [account] = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      verifiedAt: users.emailVerifiedAt,
+    })
+    .from(users)
+    .where(eq(users.id, row.userId));
+  if (!account) return { skip: 'no account' };
+  const { business, publicBaseUrl } = settings;
+  switch (template) {
+    case 'verify_email': {
+      if (account.verifiedAt) return { skip: 'address already confirmed' };
+      if (account.email !== row.recipient) return { skip: 'address changed' };
+      const token = await issueEmailVerification(db, account, now);
+      const link = `${publicBaseUrl}/verify-email/${token}`;
+      return {
+        channel: 'email',
+        mail: verifyEmailEmail({ to: account.email, name: account.name, link, business }),
+      };
+    }
+    case 'mfa_failed':
+      return {
+        channel: 'email',
+        mail: mfaFailedEmail({
+          to: account.email,
+          name: account.name,
+          at: row.createdAt,
+          publicBaseUrl,
+          business,
+        }),
+      };
   }
 }
 
@@ -148,31 +261,10 @@ export function calendarRideOf(appointment: Appointment, carName: string): Calen
   return {
     id: appointment.id,
     slotStart: appointment.slotStart,
+    endsAt: appointment.endsAt,
     sequence: appointment.calendarSequence,
     carName,
     pickupAddress: appointment.pickupAddress,
     dropoffAddress: appointment.dropoffAddress,
   };
-}
-
-/** Texts are short, name the business, and say how to stop them (carriers require it). */
-function textBody(
-  template: MessageTemplate,
-  ride: RideFacts,
-  cancelled: { by: 'customer' | 'owner'; refundCents: number },
-  settings: RideEmailSettings,
-): string | null {
-  const name = settings.business.name;
-  const page = ridePageUrl(ride.id, settings.publicBaseUrl);
-  const stop = 'Reply STOP to opt out.';
-  switch (template) {
-    case 'reminder_2h':
-      return `${name}: your ride is at ${rideTime(ride.slotStart)}, from ${ride.pickupAddress}. Questions: ${settings.business.phone}. ${stop}`;
-    case 'rescheduled':
-      return `${name}: your ride has moved to ${rideTime(ride.slotStart)}. Details: ${page} ${stop}`;
-    case 'cancelled':
-      return `${name}: your ride on ${rideTime(ride.slotStart)} is cancelled.${cancelled.refundCents > 0 ? ` $${formatCents(cancelled.refundCents)} is refunded to your card.` : ''} Questions: ${settings.business.phone}. ${stop}`;
-    default:
-      return null;
-  }
 }

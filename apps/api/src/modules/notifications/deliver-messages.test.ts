@@ -5,7 +5,7 @@ import { appointments, outboxMessages, services, users, type Database } from '@a
 import { DEFAULT_BUSINESS } from '@app/shared';
 import { createMailer, type Mailer } from '../../email/transport.ts';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../test/databases.ts';
-import { insertAppointment, insertUser } from '../../test/fixtures.ts';
+import { fixtureStretchAt, insertAppointment, insertUser } from '../../test/fixtures.ts';
 import { parseMail, startSmtpServer, type TestSmtpServer } from '../../test/smtp.ts';
 import {
   DELIVERY_DEFAULTS,
@@ -14,7 +14,7 @@ import {
   type MessageChannels,
 } from './deliver-messages.ts';
 import { messageRecorder } from './record-messages.ts';
-import { createSandboxSmsSender } from './sms/sms-sender.ts';
+import { SANDBOX_INVALID_NUMBER, createSandboxSmsSender } from './sms/sms-sender.ts';
 
 const OWNER = 'desk@norfolkrides.example';
 const EMAIL = { business: DEFAULT_BUSINESS, publicBaseUrl: 'https://rides.example.com' };
@@ -60,14 +60,18 @@ describe.each(await databaseKinds())('delivering the outbox on %s', (kind) => {
     await database.drop();
   });
 
-  async function paidRide(date = '8_3_2026', time = '9:30 AM') {
+  async function paidRide(
+    date = '8_3_2026',
+    time = '9:30 AM',
+    status: 'paid' | 'completed' = 'paid',
+  ) {
     const userId = await insertUser(db, 'Ann Rider');
     const id = await insertAppointment(db, {
       userId,
       serviceId: carId,
       slotDate: date,
       slotTime: time,
-      status: 'paid',
+      status,
     });
     const [{ email }] = (await db
       .select({ email: users.email })
@@ -141,7 +145,7 @@ describe.each(await databaseKinds())('delivering the outbox on %s', (kind) => {
   });
 
   it('retries a refused message with a growing wait, then marks it failed, naming no recipient', async () => {
-    const ride = await paidRide('9_3_2026');
+    const ride = await paidRide('9_3_2026', '9:30 AM', 'completed');
     await db.transaction((tx) =>
       record(tx, { kind: 'completed', appointmentId: ride.id, at: NOW }),
     );
@@ -196,9 +200,53 @@ describe.each(await databaseKinds())('delivering the outbox on %s', (kind) => {
     expect(failed?.lastError).not.toContain(ride.email);
   });
 
+  it('tells the customer by email when their text is refused for good', async () => {
+    // Every texted message has an email twin, written in the same transaction (MESSAGE_ROUTES):
+    // a number the provider refuses loses the text, never the news.
+    const ride = await paidRide('20_3_2026');
+    await db
+      .update(appointments)
+      .set({ smsConsentAt: NOW, phone: '500-555-0001' })
+      .where(eq(appointments.id, ride.id));
+    await db.transaction((tx) =>
+      record(tx, {
+        kind: 'cancelled',
+        appointmentId: ride.id,
+        at: NOW,
+        by: 'owner',
+        refundCents: 0,
+      }),
+    );
+    const mailed: string[] = [];
+    const watching: MessageChannels = {
+      ...channels,
+      mailer: {
+        send: async (mail) => {
+          mailed.push(mail.to);
+          await mailer.send(mail);
+        },
+        close: () => {},
+      },
+    };
+    const settings = { ...DELIVERY_DEFAULTS, maxAttempts: 1 };
+    expect(
+      await deliverDueMessages(db, watching, { email: EMAIL, now: NOW, log: silent, settings }),
+    ).toEqual({ sent: 2, retrying: 0, failed: 1 });
+    const rows = await rowsOf(ride.id);
+    const text = rows.find((row) => row.channel === 'sms');
+    expect(text?.recipient).toBe(SANDBOX_INVALID_NUMBER);
+    expect(text?.status).toBe('failed');
+    expect(text?.lastError).toBe('RestException, code 21211, HTTP 400');
+    const email = rows.find((row) => row.channel === 'email' && row.audience === 'customer');
+    expect(email?.status).toBe('sent');
+    expect(mailed).toContain(ride.email);
+  });
+
   it('lets two senders at once send each row exactly once', async () => {
     const rides = await Promise.all(
-      ['10_3_2026', '11_3_2026', '12_3_2026', '13_3_2026', '14_3_2026'].map((d) => paidRide(d)),
+      ['10_3_2026', '11_3_2026', '12_3_2026', '13_3_2026', '14_3_2026'].map((d) =>
+        paidRide(d, '9:30 AM', 'completed'),
+      ),
     );
     for (const ride of rides)
       await db.transaction((tx) =>
@@ -249,7 +297,7 @@ describe.each(await databaseKinds())('delivering the outbox on %s', (kind) => {
       .where(eq(appointments.id, cancelled.id));
     await db
       .update(appointments)
-      .set({ slotStart: new Date('2026-03-20T14:00:00Z') })
+      .set(fixtureStretchAt(new Date('2026-03-20T14:00:00Z')))
       .where(eq(appointments.id, moved.id));
     const before = smtp.received.length;
     await deliverDueMessages(db, channels, { email: EMAIL, now: NOW, log: silent });

@@ -89,7 +89,7 @@ describe.each(await databaseKinds())('messages through the API on %s', (kind) =>
   });
 
   it('lists a failed message and retries it once, recording the retry in the audit trail', async () => {
-    const { appointmentId, email } = await paidRide('9:30 AM');
+    const { appointmentId, email } = await paidRide('11:00 AM');
     const [customerRow] = (await rowsOf(appointmentId)).filter((r) => r.audience === 'customer');
     if (!customerRow) throw new Error('no customer message');
     await db

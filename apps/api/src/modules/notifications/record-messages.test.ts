@@ -1,9 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
-import { outboxMessages, services, users, type Database } from '@app/db';
+import { appointments, outboxMessages, services, users, type Database } from '@app/db';
+import {
+  MESSAGE_ROUTES,
+  RIDE_TEMPLATES,
+  type MessageTemplate,
+  type RideTemplate,
+} from '@app/shared';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../test/databases.ts';
 import { insertAppointment, insertUser } from '../../test/fixtures.ts';
-import { messageRecorder } from './record-messages.ts';
+import { messageRecorder, type AppointmentEvent } from './record-messages.ts';
 
 const AT = new Date('2026-11-25T14:00:00Z');
 const OWNER = 'desk@norfolkrides.example';
@@ -12,13 +18,15 @@ describe.each(await databaseKinds())('recording messages on %s', (kind) => {
   let database: TestDatabase;
   let db: Database;
   let rideId: string;
+  let userId: string;
+  let carId: string;
   let customerEmail: string;
   const record = messageRecorder({ ownerEmail: OWNER });
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
     db = database.handle.db;
-    const userId = await insertUser(db);
+    userId = await insertUser(db);
     [{ customerEmail }] = (await db
       .select({ customerEmail: users.email })
       .from(users)
@@ -26,6 +34,7 @@ describe.each(await databaseKinds())('recording messages on %s', (kind) => {
     const [car] = (await db.select({ id: services.id }).from(services).limit(1)) as [
       { id: string },
     ];
+    carId = car.id;
     rideId = await insertAppointment(db, {
       userId,
       serviceId: car.id,
@@ -36,7 +45,7 @@ describe.each(await databaseKinds())('recording messages on %s', (kind) => {
   });
   afterAll(() => database.drop());
 
-  const rowsOf = (template: string) =>
+  const rowsOf = (template: MessageTemplate) =>
     db
       .select()
       .from(outboxMessages)
@@ -78,5 +87,89 @@ describe.each(await databaseKinds())('recording messages on %s', (kind) => {
       }),
     ).rejects.toThrow('the cancellation failed');
     expect(await rowsOf('cancelled')).toEqual([]);
+  });
+
+  it('writes each template to whom the routing table says, by the channels it says', async () => {
+    // Who gets what (docs/product.md): the customer an email of each; the business of each
+    // booking and change of plan; a customer who agreed to texts a text of the last reminder
+    // and of each change of plan.
+    const expected: Record<RideTemplate, string[]> = {
+      paid: ['customer/email', 'owner/email'],
+      reminder_24h: ['customer/email'],
+      reminder_2h: ['customer/email', 'customer/sms'],
+      rescheduled: ['customer/email', 'customer/sms', 'owner/email'],
+      details_changed: ['customer/email'],
+      cancelled: ['customer/email', 'customer/sms', 'owner/email'],
+      completed: ['customer/email'],
+    };
+    const texted = await insertAppointment(db, {
+      userId,
+      serviceId: carId,
+      slotDate: '3_12_2026',
+      slotTime: '9:30 AM',
+      status: 'paid',
+    });
+    await db.update(appointments).set({ smsConsentAt: AT }).where(eq(appointments.id, texted));
+    const slotStart = new Date('2026-12-03T14:30:00Z');
+    const events: AppointmentEvent[] = [
+      { kind: 'paid', appointmentId: texted, at: AT },
+      { kind: 'reminder_24h', appointmentId: texted, at: AT, slotStart },
+      { kind: 'reminder_2h', appointmentId: texted, at: AT, slotStart },
+      { kind: 'rescheduled', appointmentId: texted, at: AT, previousSlotStart: slotStart },
+      {
+        kind: 'details_changed',
+        appointmentId: texted,
+        at: AT,
+        fields: ['phone number'],
+        reason: 'Asked by phone.',
+      },
+      { kind: 'cancelled', appointmentId: texted, at: AT, by: 'customer', refundCents: 0 },
+      { kind: 'completed', appointmentId: texted, at: AT },
+    ];
+    expect(events.map((e) => e.kind)).toEqual(RIDE_TEMPLATES);
+    await db.transaction(async (tx) => {
+      for (const event of events) await record(tx, event);
+    });
+
+    const recorded = Object.fromEntries(RIDE_TEMPLATES.map((t) => [t, [] as string[]]));
+    for (const r of await db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.appointmentId, texted)))
+      recorded[r.template]?.push(`${r.audience}/${r.channel}`);
+    for (const routed of Object.values(recorded)) routed.sort();
+    expect(recorded).toEqual(expected);
+
+    const routed = Object.fromEntries(
+      RIDE_TEMPLATES.map((t) => {
+        const route: { ownerEmail: boolean; text: boolean } = MESSAGE_ROUTES[t];
+        return [
+          t,
+          [
+            'customer/email',
+            ...(route.text ? ['customer/sms'] : []),
+            ...(route.ownerEmail ? ['owner/email'] : []),
+          ],
+        ];
+      }),
+    );
+    expect(routed).toEqual(expected);
+  });
+
+  it('refuses a template the routing table does not know', async () => {
+    const row = {
+      channel: 'email' as const,
+      audience: 'customer' as const,
+      template: 'booking_confirmed' as MessageTemplate,
+      recipient: customerEmail,
+      appointmentId: rideId,
+      nextAttemptAt: AT,
+      createdAt: AT,
+      updatedAt: AT,
+    };
+    await expect(db.insert(outboxMessages).values(row)).rejects.toMatchObject({
+      cause: { code: '23514', constraint: 'outbox_template_known' },
+    });
+    await db.insert(outboxMessages).values({ ...row, template: 'completed' });
   });
 });

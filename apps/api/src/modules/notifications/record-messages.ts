@@ -1,9 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { appointments, outboxMessages, smsOptOuts, users, type Database } from '@app/db';
-import type { CancelledBy, MessageAudience, MessageChannel } from '@app/shared';
+import {
+  MESSAGE_ROUTES,
+  type CancelledBy,
+  type MessageAudience,
+  type MessageChannel,
+} from '@app/shared';
 import { usE164 } from './sms/us-phone.ts';
 
-/** What happened to a ride that the customer, and for some the owner, must hear of. */
+/**
+ * What happened to a ride that the customer, and for some the owner, must hear of. Its `kind` is
+ * its messages' template: `MESSAGE_ROUTES` (`@app/shared`) says who gets which, by which channel.
+ */
 export type AppointmentEvent =
   | { kind: 'paid'; appointmentId: string; at: Date }
   | {
@@ -14,8 +22,33 @@ export type AppointmentEvent =
       /** What goes back to the customer: 0 when nothing does. */
       refundCents: number;
     }
-  | { kind: 'rescheduled'; appointmentId: string; at: Date; previousSlotStart: Date }
-  | { kind: 'completed'; appointmentId: string; at: Date }
+  | {
+      kind: 'rescheduled';
+      appointmentId: string;
+      at: Date;
+      previousSlotStart: Date;
+      /** An owner's move: why, in words the customer is told. */
+      reason?: string;
+      /** An owner's move to another car: the car it was on. */
+      previousCarName?: string;
+    }
+  | {
+      kind: 'details_changed';
+      appointmentId: string;
+      at: Date;
+      /** What was corrected, in the customer's words ("phone number", "pickup address"). */
+      fields: string[];
+      reason: string;
+    }
+  | {
+      kind: 'completed';
+      appointmentId: string;
+      at: Date;
+      /** When it was marked: a thank-you for a marking undone, or made again since, is not sent. */
+      finishedAt?: Date;
+      /** Not before the marking can no longer be undone. */
+      sendAt?: Date;
+    }
   /** Written by the reminders job, in the transaction that claims the reminder. */
   | {
       kind: 'reminder_24h' | 'reminder_2h';
@@ -24,14 +57,6 @@ export type AppointmentEvent =
       /** The pickup it reminds of: a ride moved since is not reminded of its old time. */
       slotStart: Date;
     };
-
-export type MessageTemplate = AppointmentEvent['kind'];
-
-/** The owner hears of each booking and each change of plan; a finished ride is news to no one. */
-const OWNER_HEARS_OF: ReadonlySet<MessageTemplate> = new Set(['paid', 'cancelled', 'rescheduled']);
-
-/** Texted too, to a customer who agreed to texts: the last reminder and changes of plan. */
-const TEXTED: ReadonlySet<MessageTemplate> = new Set(['reminder_2h', 'rescheduled', 'cancelled']);
 
 /** Writes an event's messages to the outbox, in the caller's transaction. */
 export type RecordMessages = (tx: Database, event: AppointmentEvent) => Promise<void>;
@@ -54,7 +79,9 @@ export function messageRecorder(settings: { ownerEmail: string }): RecordMessage
     if (!ride) throw new Error(`No appointment ${event.appointmentId} to tell anyone about`);
 
     const { kind, appointmentId, at, ...details } = event;
-    const payload = JSON.parse(JSON.stringify(details)) as Record<string, unknown>;
+    // When it may go (at once unless the event says), apart from what the message says.
+    const { sendAt: due = at, ...said } = details as typeof details & { sendAt?: Date };
+    const payload = JSON.parse(JSON.stringify(said)) as Record<string, unknown>;
     const row = (channel: MessageChannel, audience: MessageAudience, recipient: string) => ({
       channel,
       audience,
@@ -62,14 +89,15 @@ export function messageRecorder(settings: { ownerEmail: string }): RecordMessage
       recipient,
       appointmentId,
       payload,
-      nextAttemptAt: at,
+      nextAttemptAt: due,
       createdAt: at,
       updatedAt: at,
     });
+    const route = MESSAGE_ROUTES[kind];
     const rows = [row('email', 'customer', ride.customerEmail)];
-    if (OWNER_HEARS_OF.has(kind)) rows.push(row('email', 'owner', settings.ownerEmail));
+    if (route.ownerEmail) rows.push(row('email', 'owner', settings.ownerEmail));
     const phone = usE164(ride.phone);
-    if (TEXTED.has(kind) && ride.smsConsentAt && phone && !(await optedOut(tx, phone)))
+    if (route.text && ride.smsConsentAt && phone && !(await optedOut(tx, phone)))
       rows.push(row('sms', 'customer', phone));
     await tx.insert(outboxMessages).values(rows);
   };

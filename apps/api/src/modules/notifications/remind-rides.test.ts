@@ -4,7 +4,7 @@ import { appointments, outboxMessages, services, type Database } from '@app/db';
 import { slotStartsAt } from '@app/shared';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../test/databases.ts';
 import { createClock, HOUR } from '../../test/clock.ts';
-import { insertAppointment, insertUser } from '../../test/fixtures.ts';
+import { fixtureStretchAt, insertAppointment, insertUser } from '../../test/fixtures.ts';
 import { messageRecorder } from './record-messages.ts';
 import { REMINDER_DEFAULTS, remindRides } from './remind-rides.ts';
 
@@ -104,7 +104,12 @@ describe.each(await databaseKinds())('reminders on %s', (kind) => {
     const later = slotStartsAt('23_4_2026', '10:00 AM') as Date;
     await db
       .update(appointments)
-      .set({ slotStart: later, slotDate: '23_4_2026', reminded24hAt: null, reminded2hAt: null })
+      .set({
+        ...fixtureStretchAt(later),
+        slotDate: '23_4_2026',
+        reminded24hAt: null,
+        reminded2hAt: null,
+      })
       .where(eq(appointments.id, moved.id));
     clock.advance(HOUR);
     await remindRides(db, record, clock.now());
@@ -130,6 +135,36 @@ describe.each(await databaseKinds())('reminders on %s', (kind) => {
     await remindRides(db, record, new Date(ride.slotStart.getTime() - REMINDER_DEFAULTS.secondMs));
     expect(await remindersOf(ride.id)).toEqual(['reminder_2h/email', 'reminder_2h/sms']);
   });
+
+  const cases = [25 * HOUR, 24 * HOUR - 1000, 2 * HOUR + 1000, 2 * HOUR, 10 * 60_000];
+  it.each([
+    // Paid 25 hours ahead: before both windows opened, so both reminders.
+    ['25 hours', 25 * HOUR, ['reminder_24h/email'], ['reminder_2h/email', 'reminder_2h/sms']],
+    // Paid 24 hours less a second ahead: inside the first window; the second still to come.
+    ['just inside 24 hours', 24 * HOUR - 1000, [], ['reminder_2h/email', 'reminder_2h/sms']],
+    // Paid a second before the second window opened: only the second reminder.
+    ['2 hours and a second', 2 * HOUR + 1000, [], ['reminder_2h/email', 'reminder_2h/sms']],
+    // Paid as the second window opened, or 10 minutes ahead: no reminder at all.
+    ['2 hours', 2 * HOUR, [], []],
+    ['10 minutes', 10 * 60_000, [], []],
+  ])(
+    'reminds a ride paid %s ahead only of windows opening after',
+    async (_label, ahead, first, second) => {
+      // Each case its own day: one car cannot be booked twice at once.
+      const ride = await paidRide(`${19 + cases.indexOf(ahead)}_5_2026`, '10:00 AM');
+      const paidAt = new Date(ride.slotStart.getTime() - ahead);
+      await db.update(appointments).set({ paidAt }).where(eq(appointments.id, ride.id));
+      const start = ride.slotStart.getTime();
+      // Runs from the payment on: at it, as the first window opens (if after), and the second.
+      for (const t of [paidAt.getTime(), start - REMINDER_DEFAULTS.firstMs])
+        if (t >= paidAt.getTime() && t < start - REMINDER_DEFAULTS.secondMs)
+          await remindRides(db, record, new Date(t));
+      expect(await remindersOf(ride.id)).toEqual(first);
+      for (const t of [paidAt.getTime(), start - REMINDER_DEFAULTS.secondMs, start - 60_000])
+        if (t >= paidAt.getTime()) await remindRides(db, record, new Date(t));
+      expect(await remindersOf(ride.id)).toEqual([...first, ...second].sort());
+    },
+  );
 
   it('claims each reminder once when runs race', async () => {
     const ride = await paidRide('12_5_2026', '10:00 AM');

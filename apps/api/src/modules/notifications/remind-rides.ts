@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { appointments, type Database } from '@app/db';
 import type { RecordMessages } from './record-messages.ts';
 
@@ -19,7 +19,10 @@ export const REMINDER_DEFAULTS: ReminderLeads = {
  * its column (`reminded24hAt` / `reminded2hAt`, null until then; a reschedule clears both) in
  * the transaction that writes its outbox rows, so two instances never remind twice. Leads are
  * durations before the pickup instant, so a DST change between the two does not move them.
- * A ride paid less than the first lead ahead gets only the second reminder.
+ * A reminder goes only to a ride paid before its window opened (paid strictly earlier than
+ * the lead before pickup): the confirmation just said it all. So a ride paid 25 hours ahead gets
+ * both, one paid 2 hours ahead (or 3) only the second, one paid exactly 2 hours or 10 minutes
+ * ahead neither.
  */
 export async function remindRides(
   db: Database,
@@ -38,6 +41,7 @@ export async function remindRides(
           isNull(appointments.reminded2hAt),
           gt(appointments.slotStart, now),
           lte(appointments.slotStart, at(leads.secondMs)),
+          paidBeforeWindow(leads.secondMs),
         ),
       )
       .returning({ id: appointments.id, slotStart: appointments.slotStart });
@@ -50,8 +54,7 @@ export async function remindRides(
           isNull(appointments.reminded24hAt),
           gt(appointments.slotStart, at(leads.secondMs)),
           lte(appointments.slotStart, at(leads.firstMs)),
-          // Paid inside the window: the confirmation just said it all.
-          sql`${appointments.paidAt} <= ${appointments.slotStart} - make_interval(secs => ${leads.firstMs / 1000})`,
+          paidBeforeWindow(leads.firstMs),
         ),
       )
       .returning({ id: appointments.id, slotStart: appointments.slotStart });
@@ -71,4 +74,15 @@ export async function remindRides(
       });
     return { first: first.length, second: second.length };
   });
+}
+
+/**
+ * Paid before the window of a reminder `leadMs` before pickup opened. A paid ride without a
+ * payment time (seeded, or marked paid by hand) counts as paid long before.
+ */
+function paidBeforeWindow(leadMs: number): SQL | undefined {
+  return or(
+    isNull(appointments.paidAt),
+    sql`${appointments.paidAt} < ${appointments.slotStart} - make_interval(secs => ${leadMs / 1000})`,
+  );
 }

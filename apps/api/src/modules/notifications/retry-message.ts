@@ -1,12 +1,14 @@
 import { and, eq } from 'drizzle-orm';
-import { outboxMessages, type Database } from '@app/db';
+import { appointments, outboxMessages, type Database } from '@app/db';
 import { MESSAGE_NOT_FAILED, MESSAGE_NOT_FOUND } from '@app/shared';
 import { AppError } from '../../errors.ts';
 import { recordAudit, type AuditActor } from '../audit/record-audit.ts';
+import { usE164 } from './sms/us-phone.ts';
 
 /**
  * An owner's retry of a failed message: back to pending, due now, with its attempts afresh, in
- * one conditional update (two clicks retry it once) and the audit event in its transaction.
+ * one conditional update (two clicks retry it once) and the audit event in its transaction. A
+ * customer's text goes to the ride's phone as it is now, so correcting it first fixes the cause.
  */
 export async function retryMessage(
   db: Database,
@@ -23,6 +25,7 @@ export async function retryMessage(
         appointmentId: outboxMessages.appointmentId,
         template: outboxMessages.template,
         channel: outboxMessages.channel,
+        audience: outboxMessages.audience,
         lastError: outboxMessages.lastError,
       });
     if (!retried) {
@@ -31,6 +34,18 @@ export async function retryMessage(
         .from(outboxMessages)
         .where(eq(outboxMessages.id, id));
       throw exists ? AppError.conflict(MESSAGE_NOT_FAILED) : AppError.notFound(MESSAGE_NOT_FOUND);
+    }
+    // The cause fixed first (the ride's phone corrected): a customer's text goes to the number
+    // the ride has now.
+    if (retried.channel === 'sms' && retried.audience === 'customer' && retried.appointmentId) {
+      const [ride] = await tx
+        .select({ phone: appointments.phone })
+        .from(appointments)
+        .where(eq(appointments.id, retried.appointmentId));
+      const phone = ride && usE164(ride.phone);
+      if (phone) {
+        await tx.update(outboxMessages).set({ recipient: phone }).where(eq(outboxMessages.id, id));
+      }
     }
     await recordAudit(tx, {
       actor,

@@ -4,6 +4,8 @@ import { eq } from 'drizzle-orm';
 import { appointments, services, users, type Database } from '@app/db';
 import { bookingReference, DEFAULT_BUSINESS, slotStartsAt } from '@app/shared';
 import { createMailer, type Mailer } from '../../email/transport.ts';
+import { rideTime } from '../../email/ride-facts.ts';
+import { ridePageUrl } from '../../calendar/ride-calendar.ts';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../test/databases.ts';
 import { insertAppointment, insertUser } from '../../test/fixtures.ts';
 import { parseMail, startSmtpServer, type TestSmtpServer } from '../../test/smtp.ts';
@@ -148,10 +150,32 @@ describe(`a ride's emails, through SMTP, on ${kind}`, () => {
   });
 
   it('thanks the customer after the ride, with the feedback page, and tells no owner', async () => {
-    const mail = await mailsOf({ kind: 'completed', appointmentId: rideId, at: NOW });
+    // Sent only for a ride still completed as it was marked.
+    await db
+      .update(appointments)
+      .set({ status: 'completed', finishedAt: NOW })
+      .where(eq(appointments.id, rideId));
+    const mail = await mailsOf({
+      kind: 'completed',
+      appointmentId: rideId,
+      at: NOW,
+      finishedAt: NOW,
+    });
+    await db
+      .update(appointments)
+      .set({ status: 'paid', finishedAt: null })
+      .where(eq(appointments.id, rideId));
     expect(mail.count).toBe(1);
     expect(mail.subject).toBe(`Thank you for riding with ${DEFAULT_BUSINESS.name}`);
     for (const part of [mail.text, mail.html])
       expect(part).toContain('https://rides.example.com/feedback');
+    // Which ride: the car, the time, the booking reference and the ride's page.
+    const [car] = await db.select({ name: services.name }).from(services).limit(1);
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain(bookingReference(rideId));
+      expect(part).toContain(car?.name);
+      expect(part).toContain(rideTime(slotStartsAt('1_11_2026', '9:30 AM') as Date));
+      expect(part).toContain(ridePageUrl(rideId, 'https://rides.example.com'));
+    }
   });
 });

@@ -2,10 +2,19 @@
  * The one interface both payment implementations meet: Stripe's hosted Checkout in production,
  * the local sandbox checkout page in development and tests.
  */
+/** One line of a checkout: a ride's deposit. */
+export interface CheckoutLine {
+  name: string;
+  amountCents: number;
+}
+
 export interface CheckoutRequest {
   appointmentId: string;
+  /** The whole amount: the lines' sum when there are lines. */
   amountCents: number;
   productName: string;
+  /** A line per ride of a round trip (ADR 018); without, one line of `productName`. */
+  lines?: readonly CheckoutLine[];
   customerEmail: string;
   /** Shown back on the payment result: Date, Time, serviceName, serviceAddress. */
   metadata: Record<string, string>;
@@ -30,6 +39,23 @@ export interface CheckoutSession {
   /** The payment made through it (what a refund names); null until paid. */
   paymentIntentId: string | null;
 }
+
+/** What fulfilment reads of a checkout session, as the provider reports it. */
+export type CheckoutOutcome = Pick<
+  CheckoutSession,
+  'id' | 'status' | 'paymentStatus' | 'appointmentId' | 'paymentIntentId' | 'amountTotal'
+>;
+
+/**
+ * Brings a checkout's appointment in line with the provider's word (`fulfilCheckout` in
+ * modules/appointments, which decides what a payment does). app.ts hands it to the webhook and
+ * the sandbox page, so this module imports nothing of appointments.
+ */
+export type FulfilCheckout = (
+  session: CheckoutOutcome,
+  now: Date,
+  log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void },
+) => Promise<void>;
 
 export interface RefundRequest {
   paymentIntentId: string;

@@ -1,10 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { paymentEvents, type Database } from '@app/db';
-import { fulfilCheckout } from '../appointments/fulfil-checkout.ts';
-import type { OnAppointmentChanged } from '../appointments/status.ts';
-import type { RecordMessages } from '../notifications/record-messages.ts';
-import type { PaymentProvider } from './payment-provider.ts';
+import type { FulfilCheckout, PaymentProvider } from './payment-provider.ts';
 
 /** The webhook's answer: the provider only reads its status code. */
 interface WebhookResponse {
@@ -21,8 +18,7 @@ export async function registerPaymentWebhook(
   deps: {
     db: Database;
     payments: PaymentProvider;
-    onAppointmentChanged: OnAppointmentChanged;
-    recordMessages: RecordMessages;
+    fulfil: FulfilCheckout;
     now: () => Date;
   },
 ): Promise<void> {
@@ -51,23 +47,13 @@ export async function registerPaymentWebhook(
         if (seen) return { received: true, duplicate: true };
 
         // A completed session paid, or an expired one: the same fulfilment as the success page's.
-        const change =
-          event.type === 'other' || !event.session
-            ? null
-            : await fulfilCheckout(
-                deps.db,
-                deps.payments,
-                event.session,
-                deps.now(),
-                request.log,
-                deps.recordMessages,
-              );
+        if (event.type !== 'other' && event.session)
+          await deps.fulfil(event.session, deps.now(), request.log);
         // Recorded after the effect: a delivery that failed half-way is processed again.
         await deps.db
           .insert(paymentEvents)
           .values({ eventId: event.id, type: event.type })
           .onConflictDoNothing();
-        if (change) deps.onAppointmentChanged(change);
         return { received: true };
       },
     );

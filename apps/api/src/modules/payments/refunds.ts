@@ -19,8 +19,8 @@ interface RefundLog {
 /**
  * Decides to give a payment back: writes the refund, pending, in the caller's transaction (the
  * one that made the decision), so that a crash at any line either forgets both or keeps both.
- * Answers its id, or null when that payment already has a refund (at most one per payment, even
- * when two decisions race). After the commit, `issueRefund` it; the job catches up otherwise.
+ * Answers its id, or null when that payment already has a refund for that ride (at most one per
+ * payment and ride, even when two decisions race; a round trip's one payment pays two rides). After the commit, `issueRefund` it; the job catches up otherwise.
  */
 export async function requestRefund(
   tx: Database,
@@ -48,7 +48,7 @@ export async function requestRefund(
       createdAt: refund.at,
       updatedAt: refund.at,
     })
-    .onConflictDoNothing({ target: refunds.paymentIntentId })
+    .onConflictDoNothing({ target: [refunds.paymentIntentId, refunds.appointmentId] })
     .returning({ id: refunds.id });
   return written?.id ?? null;
 }

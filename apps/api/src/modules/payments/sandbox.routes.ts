@@ -6,10 +6,7 @@ import { formatCents, formatSlotSpoken, type Business } from '@app/shared';
 import { escapeHtml } from '../../email/layout.ts';
 import { AppError } from '../../errors.ts';
 import { allowInlineStyle } from '../../plugins/security-headers.ts';
-import { fulfilCheckout } from '../appointments/fulfil-checkout.ts';
-import type { OnAppointmentChanged } from '../appointments/status.ts';
-import type { RecordMessages } from '../notifications/record-messages.ts';
-import type { PaymentProvider } from './payment-provider.ts';
+import type { FulfilCheckout } from './payment-provider.ts';
 
 const SESSION_ID = /^cs_sandbox_[0-9a-f]{48}$/;
 
@@ -67,9 +64,7 @@ export async function registerSandboxCheckout(
     db: Database;
     /** The site's name and contact details, so the page reads as the business's own. */
     business: Business;
-    payments: PaymentProvider;
-    onAppointmentChanged: OnAppointmentChanged;
-    recordMessages: RecordMessages;
+    fulfil: FulfilCheckout;
     now: () => Date;
   },
 ): Promise<void> {
@@ -150,9 +145,7 @@ export async function registerSandboxCheckout(
           .where(and(eq(sandboxCheckouts.id, row.id), eq(sandboxCheckouts.status, 'open')));
         // What the provider's webhook would do; the success page lookup would do it too.
         const paid = await find(row.id);
-        const change = await fulfilCheckout(
-          deps.db,
-          deps.payments,
+        await deps.fulfil(
           {
             id: paid.id,
             status: paid.status,
@@ -163,9 +156,7 @@ export async function registerSandboxCheckout(
           },
           now,
           request.log,
-          deps.recordMessages,
         );
-        if (change) deps.onAppointmentChanged(change);
         return reply.redirect(row.successUrl.replace('{CHECKOUT_SESSION_ID}', row.id), 303);
       },
     );
@@ -188,15 +179,7 @@ export async function registerSandboxCheckout(
           paymentIntentId: null,
           amountTotal: row.amountCents,
         } as const;
-        const change = await fulfilCheckout(
-          deps.db,
-          deps.payments,
-          abandoned,
-          deps.now(),
-          request.log,
-          deps.recordMessages,
-        );
-        if (change) deps.onAppointmentChanged(change);
+        await deps.fulfil(abandoned, deps.now(), request.log);
         return reply.redirect(row.cancelUrl, 303);
       },
     );

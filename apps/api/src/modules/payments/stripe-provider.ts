@@ -54,16 +54,16 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
       const session = await stripe.checkout.sessions.create(
         {
           mode: 'payment',
-          line_items: [
-            {
-              quantity: 1,
-              price_data: {
-                currency: 'usd',
-                unit_amount: request.amountCents,
-                product_data: { name: request.productName },
-              },
+          line_items: (
+            request.lines ?? [{ name: request.productName, amountCents: request.amountCents }]
+          ).map((line) => ({
+            quantity: 1,
+            price_data: {
+              currency: 'usd',
+              unit_amount: line.amountCents,
+              product_data: { name: line.name },
             },
-          ],
+          })),
           customer_email: request.customerEmail,
           client_reference_id: request.appointmentId,
           metadata: request.metadata,

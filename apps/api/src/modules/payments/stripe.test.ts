@@ -33,9 +33,12 @@ describe.each(await databaseKinds())('Stripe checkout and webhooks on %s', (kind
   const clock = createClock(new Date(Math.floor(Date.now() / MINUTE) * MINUTE));
   // Slots a few days ahead, so moving the clock by an hour never makes them past.
   const slots = listBookableDays(clock.now())
-    .slice(3, 6)
+    .slice(3, 13)
     .flatMap((day) =>
-      day.slots.slice(0, 40).map((slot) => ({ slotDate: day.key, slotTime: slot.label })),
+      // Two hours apart: a ride and the car's turnaround take an hour and a half.
+      day.slots
+        .filter((_, i) => i % 4 === 0)
+        .map((slot) => ({ slotDate: day.key, slotTime: slot.label })),
     );
   let nextSlot = 0;
   const freshSlot = () => {
@@ -154,6 +157,30 @@ describe.each(await databaseKinds())('Stripe checkout and webhooks on %s', (kind
     );
   });
 
+  it('asks for a round trip in one session, a line per leg', async () => {
+    const { browser } = await customer();
+    const [first, back] = [freshSlot(), freshSlot()];
+    const appointmentId = await bookOk(
+      browser,
+      bookingRequest(teslaS, {
+        ...first,
+        needsReturnRide: true,
+        returnSlotDate: back.slotDate,
+        returnSlotTime: back.slotTime,
+      }),
+    );
+    const response = await browser.post('/api/user/create-checkout-session', { appointmentId });
+    expect(response.statusCode, response.body).toBe(200);
+    const form = stripe.requests
+      .filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions')
+      .at(-1)?.form;
+    expect(form?.get('line_items[0][price_data][unit_amount]')).toBe('6600');
+    expect(form?.get('line_items[1][price_data][unit_amount]')).toBe('6600');
+    expect(form?.has('line_items[2][price_data][unit_amount]')).toBe(false);
+    expect(form?.get('line_items[0][price_data][product_data][name]')).toMatch(/, ride /);
+    expect(form?.get('line_items[1][price_data][product_data][name]')).toMatch(/, return /);
+  });
+
   it('answers the open session again instead of creating a second one', async () => {
     const { browser } = await customer();
     const { appointmentId, url } = await bookAndCheckout(browser);
@@ -260,9 +287,11 @@ describe.each(await databaseKinds())('Stripe checkout and webhooks on %s', (kind
       },
       ride: {
         appointmentId: expect.any(String) as string,
+        serviceId: expect.any(String) as string,
         pickupAddress: '1 Main Street, Norfolk, MA',
         dropoffAddress: 'Logan Airport, Boston, MA',
         returnRide: null,
+        isReturnLeg: false,
       },
     });
     const { browser: other } = await customer('Mallory');

@@ -1,6 +1,13 @@
 import type { Database } from '@app/db';
-import { formatCents, RIDE_STATUS_LABELS, RIDES_EXPORT_MAX_ROWS, type Ride } from '@app/shared';
-import { rideConditions, selectRides, type RideFilterValues } from './find-rides.ts';
+import {
+  bookingReference,
+  formatCents,
+  RIDE_STATUS_LABELS,
+  RIDES_EXPORT_MAX_ROWS,
+  type Ride,
+} from '@app/shared';
+import { recordAudit, type AuditActor } from '../audit/record-audit.ts';
+import { newYorkToday, rideConditions, selectRides, type RideFilterValues } from './find-rides.ts';
 
 /**
  * A cell as RFC 4180 writes it, made inert for spreadsheets: text a spreadsheet would read as a
@@ -13,7 +20,8 @@ export function csvCell(value: string): string {
 }
 
 const COLUMNS: [string, (ride: Ride) => string][] = [
-  ['Ride', (r) => r.id],
+  // The ride as the customer, the emails and the console name it (`3F9A-1C2B`).
+  ['Booking reference', (r) => bookingReference(r.id)],
   ['Car', (r) => r.carName],
   [
     'Date (New York)',
@@ -48,15 +56,34 @@ const COLUMNS: [string, (ride: Ride) => string][] = [
   ['Refunded', (r) => (r.refund ? formatCents(r.refund.amountCents) : '')],
 ];
 
-/** The filtered rides as CSV (CRLF lines, a header row), at most `RIDES_EXPORT_MAX_ROWS`. */
+/**
+ * The filtered rides as CSV (CRLF lines, a header row), at most `RIDES_EXPORT_MAX_ROWS`. The
+ * customers' details leave in bulk: the audit trail says who took them, with which filters
+ * (the car's in its column) and how many rows, before they go.
+ */
 export async function exportRides(
   db: Database,
   filters: RideFilterValues,
-  now: Date,
+  options: { actor: AuditActor; now: Date },
 ): Promise<string> {
+  const { now } = options;
   const rides = await selectRides(db, rideConditions(filters, now), {
     limit: RIDES_EXPORT_MAX_ROWS,
     offset: 0,
+  });
+  await recordAudit(db, {
+    actor: options.actor,
+    action: 'rides.exported',
+    at: now,
+    serviceId: filters.serviceId ?? null,
+    after: {
+      // A search without a first day looks at every day (`rideConditions`): no `from` then.
+      ...(filters.from || !filters.q ? { from: filters.from ?? newYorkToday(now) } : {}),
+      ...(filters.to ? { to: filters.to } : {}),
+      ...(filters.status ? { status: filters.status } : {}),
+      ...(filters.q ? { search: filters.q } : {}),
+      rows: rides.length,
+    },
   });
   const lines = [COLUMNS.map(([name]) => csvCell(name)).join(',')];
   for (const ride of rides) lines.push(COLUMNS.map(([, cell]) => csvCell(cell(ride))).join(','));

@@ -1,11 +1,12 @@
 import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import { appointments, refunds, services, users, type Database } from '@app/db';
+import { appointments, outboxMessages, refunds, services, users, type Database } from '@app/db';
 import {
   instantFromWallClock,
   businessToday,
   readBookingReference,
   RIDE_STATUSES,
   type Ride,
+  type RideFailedMessage,
   type RideRefund,
   type RideStatus,
 } from '@app/shared';
@@ -23,7 +24,7 @@ export interface RideFilterValues {
 export const phoneDigits = sql`regexp_replace(${appointments.phone}, '[^0-9]', '', 'g')`;
 
 /** Midnight in New York at the start of a `2026-11-25` day. */
-function startOfNewYorkDay(isoDate: string, plusDays = 0): Date {
+export function startOfNewYorkDay(isoDate: string, plusDays = 0): Date {
   const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
   const date = new Date(Date.UTC(year, month - 1, day + plusDays));
   const start = instantFromWallClock({
@@ -70,12 +71,15 @@ function searchCondition(q: string): SQL {
 }
 
 /**
- * The SQL conditions of a set of filters: New York days from `from` (today by default) to
- * `to` inclusive, one car, one status (all the console shows by default), a search.
+ * The SQL conditions of a set of filters: New York days from `from` to `to` inclusive, one car,
+ * one status (all the console shows by default), a search. Without `from`, the days start
+ * today, except for a search: the ride asked for by its reference or its customer may be on
+ * any day, last month's too.
  */
 export function rideConditions(filters: RideFilterValues, now: Date): SQL | undefined {
+  const from = filters.from ?? (filters.q ? undefined : newYorkToday(now));
   const conditions: (SQL | undefined)[] = [
-    gte(appointments.slotStart, startOfNewYorkDay(filters.from ?? newYorkToday(now))),
+    from ? gte(appointments.slotStart, startOfNewYorkDay(from)) : undefined,
     filters.to ? lt(appointments.slotStart, startOfNewYorkDay(filters.to, 1)) : undefined,
     filters.serviceId ? eq(appointments.serviceId, filters.serviceId) : undefined,
     filters.status
@@ -93,6 +97,11 @@ const rideColumns = {
   slotStart: appointments.slotStart,
   slotDate: appointments.slotDate,
   slotTime: appointments.slotTime,
+  endsAt: appointments.endsAt,
+  lengthMinutes: appointments.lengthMinutes,
+  turnaroundMinutes: appointments.turnaroundMinutes,
+  occupiedUntil: appointments.occupiedUntil,
+  priceCents: appointments.priceCents,
   status: appointments.status,
   customerName: users.name,
   customerEmail: users.email,
@@ -107,6 +116,7 @@ const rideColumns = {
   returnPickupNotes: appointments.returnPickupNotes,
   depositCents: appointments.amountCents,
   cancelledAt: appointments.cancelledAt,
+  finishedAt: appointments.finishedAt,
   cancelledBy: appointments.cancelledBy,
   cancelReason: appointments.cancelReason,
 };
@@ -135,16 +145,46 @@ export async function selectRides(
   page: { limit: number; offset: number },
 ): Promise<Ride[]> {
   const rows = await rideQuery(db, where, page);
-  const refundOf = await latestRefunds(
-    db,
-    rows.map((row) => row.id),
-  );
+  const ids = rows.map((row) => row.id);
+  const [refundOf, failedOf] = await Promise.all([
+    latestRefunds(db, ids),
+    failedMessagesOf(db, ids),
+  ]);
   return rows.map((row) => ({
     ...row,
     slotStart: row.slotStart.toISOString(),
+    endsAt: row.endsAt.toISOString(),
+    occupiedUntil: row.occupiedUntil.toISOString(),
     cancelledAt: row.cancelledAt?.toISOString() ?? null,
+    finishedAt: row.finishedAt?.toISOString() ?? null,
     refund: refundOf.get(row.id) ?? null,
+    failedMessages: failedOf.get(row.id) ?? [],
   }));
+}
+
+/** Each ride's messages that failed for good, newest first. */
+async function failedMessagesOf(
+  db: Database,
+  ids: string[],
+): Promise<Map<string, RideFailedMessage[]>> {
+  const found = new Map<string, RideFailedMessage[]>();
+  if (ids.length === 0) return found;
+  const rows = await db
+    .select({
+      appointmentId: outboxMessages.appointmentId,
+      id: outboxMessages.id,
+      template: outboxMessages.template,
+      channel: outboxMessages.channel,
+      lastError: outboxMessages.lastError,
+    })
+    .from(outboxMessages)
+    .where(and(inArray(outboxMessages.appointmentId, ids), eq(outboxMessages.status, 'failed')))
+    .orderBy(desc(outboxMessages.updatedAt));
+  for (const { appointmentId, ...message } of rows) {
+    if (!appointmentId) continue;
+    found.set(appointmentId, [...(found.get(appointmentId) ?? []), message]);
+  }
+  return found;
 }
 
 /** The newest refund of each ride (a ride has one, or two when a late payment was returned too). */
@@ -158,12 +198,14 @@ async function latestRefunds(db: Database, ids: string[]): Promise<Map<string, R
       amountCents: refunds.amountCents,
       status: refunds.status,
       providerRefundId: refunds.providerRefundId,
+      updatedAt: refunds.updatedAt,
     })
     .from(refunds)
     .where(inArray(refunds.appointmentId, ids))
     .orderBy(desc(refunds.createdAt));
-  for (const { appointmentId, ...refund } of rows) {
-    if (!found.has(appointmentId)) found.set(appointmentId, refund);
+  for (const { appointmentId, updatedAt, ...refund } of rows) {
+    if (!found.has(appointmentId))
+      found.set(appointmentId, { ...refund, updatedAt: updatedAt.toISOString() });
   }
   return found;
 }

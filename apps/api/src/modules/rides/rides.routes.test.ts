@@ -39,9 +39,9 @@ import { databaseKinds, openTestDatabase, type TestDatabase } from '../../test/d
 import { signedInOwner } from '../../test/owners.ts';
 import { createSandboxProvider } from '../payments/sandbox-provider.ts';
 import { issuePendingRefunds } from '../payments/refunds.ts';
-import { NOTHING_PAID_MESSAGE } from './cancel-ride.ts';
-import { NOT_YET_PICKED_UP_MESSAGE } from './finish-ride.ts';
-import { rideChangedMessage } from './ride-state.ts';
+import { NOTHING_PAID_MESSAGE } from '../appointments/cancel-ride.ts';
+import { NOT_YET_PICKED_UP_MESSAGE } from '../appointments/finish-ride.ts';
+import { rideChangedMessage } from '../appointments/ride-state.ts';
 
 const BASE = 'http://localhost:3000';
 const NOW = new Date('2026-11-22T15:07:00Z');
@@ -60,13 +60,18 @@ describe.each(await databaseKinds())('the owner’s rides on %s', (kind) => {
   let lateOther: Browser;
   const clock = createClock(NOW);
   let nextSlot = 0;
-  /** A distinct half-hour on 1 December 2026 (after the clock's day, within the window). */
+  /**
+   * A distinct start, two hours from any other (a ride and the car's turnaround take an hour and
+   * a half): twelve a day on 1 December 2026 (after the clock's day, within the window), then on
+   * 3 and 5 December.
+   */
   const freshSlot = () => {
     const n = nextSlot++;
-    const hour = 8 + Math.floor(n / 2);
+    const hour = 2 * (n % 12);
+    const twelve = hour % 12 === 0 ? 12 : hour % 12;
     return {
-      slotDate: '1_12_2026',
-      slotTime: `${hour > 12 ? hour - 12 : hour}:${n % 2 ? '30' : '00'} ${hour >= 12 ? 'PM' : 'AM'}`,
+      slotDate: `${1 + 2 * Math.floor(n / 12)}_12_2026`,
+      slotTime: `${twelve}:00 ${hour >= 12 ? 'PM' : 'AM'}`,
     };
   };
 
@@ -104,7 +109,13 @@ describe.each(await databaseKinds())('the owner’s rides on %s', (kind) => {
 
   /** A customer's hold made through the booking API, and its sandbox checkout's page. */
   const hold = async (
-    options: { name?: string; serviceId?: string; phone?: string; notes?: string } = {},
+    options: {
+      name?: string;
+      serviceId?: string;
+      phone?: string;
+      notes?: string;
+      request?: Record<string, unknown>;
+    } = {},
   ) => {
     const { browser, email } = await signedInBrowser(app, db, NOW, options.name ?? 'Ann Rider');
     const slot = freshSlot();
@@ -114,6 +125,7 @@ describe.each(await databaseKinds())('the owner’s rides on %s', (kind) => {
         ...slot,
         ...(options.phone ? { phone: options.phone } : {}),
         ...(options.notes ? { pickupNotes: options.notes } : {}),
+        ...options.request,
       }),
     );
     const checkout = await browser.post('/api/user/create-checkout-session', {
@@ -296,8 +308,10 @@ describe.each(await databaseKinds())('the owner’s rides on %s', (kind) => {
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="rides-/);
     const lines = response.body.trimEnd().split('\r\n');
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(/^"Ride","Car","Date \(New York\)","Time \(New York\)","Status"/);
-    expect(lines[1]).toContain(`"${ride.id}","Tesla Model S","2026-12-01"`);
+    expect(lines[0]).toMatch(
+      /^"Booking reference","Car","Date \(New York\)","Time \(New York\)","Status"/,
+    );
+    expect(lines[1]).toContain(`"${bookingReference(ride.id)}","Tesla Model S","2026-12-01"`);
     expect(lines[1]).toContain('"\'=HYPERLINK(""http://evil.example"",""x"")"');
     expect(lines[1]).toContain('"\'@SUM(1+1)"');
     expect(lines[1]).toContain('"66.00"');
@@ -330,7 +344,12 @@ describe.each(await databaseKinds())('the owner’s rides on %s', (kind) => {
     expect(audit[0]?.actorUserId).not.toBeNull();
     const messages = await messagesOf(ride.id);
     expect(messages.filter((m) => m.template === 'completed')).toEqual([
-      { template: 'completed', audience: 'customer', channel: 'email', payload: {} },
+      {
+        template: 'completed',
+        audience: 'customer',
+        channel: 'email',
+        payload: { finishedAt: expect.any(String) as string },
+      },
     ]);
   });
 
@@ -408,6 +427,25 @@ describe.each(await databaseKinds())('the owner’s rides on %s', (kind) => {
       { ...told, audience: 'customer', channel: 'sms' },
       { ...told, audience: 'owner', channel: 'email' },
     ]);
+  });
+
+  it('texts only a customer whose booking carried the agreement to texts', async () => {
+    // The spec's request, without smsConsent, still books; its messages go by email only.
+    // (undefined is left out of the JSON sent.)
+    const unasked = await paidRide({ request: { smsConsent: undefined } });
+    const declined = await paidRide({ request: { smsConsent: false } });
+    for (const ride of [unasked, declined]) {
+      expect((await appointmentRow(db, ride.id)).smsConsentAt).toBeNull();
+      expect((await cancel(owner, ride.id, { refund: 'full', from: 'paid' })).statusCode).toBe(200);
+      const messages = await messagesOf(ride.id);
+      expect(messages.filter((m) => m.template === 'cancelled').map((m) => m.channel)).toEqual([
+        'email',
+        'email',
+      ]);
+      expect(messages.some((m) => m.channel === 'sms')).toBe(false);
+    }
+    const agreed = await paidRide({ request: { smsConsent: true } });
+    expect((await appointmentRow(db, agreed.id)).smsConsentAt).toBeInstanceOf(Date);
   });
 
   it('cancels keeping the deposit, and a hold; refuses a refund of what was never paid', async () => {

@@ -2,41 +2,55 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '@app/db';
 import {
   CancelRideSchema,
+  EditRideSchema,
+  MoveRideSchema,
   RideFiltersSchema,
   RideIdParamsSchema,
   RideListQuerySchema,
+  TodayQuerySchema,
+  type LegacyOverlapsResponse,
   type RideListResponse,
   type RideResponse,
+  type TodayResponse,
 } from '@app/shared';
 import { AppError } from '../../errors.ts';
 import { signedInUser } from '../../plugins/auth.ts';
-import type { OnAppointmentChanged } from '../appointments/status.ts';
+import type { AppointmentChanges } from '../appointments/appointment-changes.ts';
+import { cancelRide } from '../appointments/cancel-ride.ts';
+import { editRide } from '../appointments/edit-ride.ts';
+import { finishRide } from '../appointments/finish-ride.ts';
+import { moveRide } from '../appointments/move-ride.ts';
+import { reopenRide } from '../appointments/reopen-ride.ts';
+import { NO_SUCH_RIDE_MESSAGE } from '../appointments/ride-state.ts';
 import { ownerActor } from '../audit/record-audit.ts';
-import type { RecordMessages } from '../notifications/record-messages.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
-import { cancelRide } from './cancel-ride.ts';
 import { exportRides } from './export-rides.ts';
 import { findRide, newYorkToday } from './find-rides.ts';
-import { finishRide } from './finish-ride.ts';
+import { legacyOverlaps } from './legacy-overlaps.ts';
 import { listRides } from './list-rides.ts';
-import { RIDE_NOT_FOUND_MESSAGE } from './ride-state.ts';
+import { today } from './today.ts';
 
 export interface RideRouteDeps {
   db: Database;
+  /** Through which a refund decided on cancelling is issued. */
   payments: PaymentProvider;
-  recordMessages: RecordMessages;
-  onAppointmentChanged: OnAppointmentChanged;
+  /** How every change of an appointment is made and told (`appointment-changes.ts`). */
+  changes: AppointmentChanges;
   now: () => Date;
 }
 
-/** The owner's rides: the board, the export, one ride, and completing, no-show and cancelling. */
+/**
+ * The owner's rides: the day (Today), the board, the export, one ride, and the board's buttons
+ * (moving, correcting details, completing, no-show and undoing them, cancelling), whose changes
+ * are `modules/appointments`' transitions.
+ */
 export function registerRideRoutes(app: FastifyInstance, deps: RideRouteDeps): void {
   const { db, now } = deps;
   const owner = { config: { auth: 'owner' as const } };
 
   const rideAnswer = async (id: string, message?: string): Promise<RideResponse> => {
     const ride = await findRide(db, id);
-    if (!ride) throw AppError.notFound(RIDE_NOT_FOUND_MESSAGE);
+    if (!ride) throw AppError.notFound(NO_SUCH_RIDE_MESSAGE);
     return { success: true, ...(message ? { message } : {}), ride };
   };
 
@@ -46,9 +60,17 @@ export function registerRideRoutes(app: FastifyInstance, deps: RideRouteDeps): v
     return { success: true, ...(await listRides(db, query, now())) };
   });
 
+  // The console's first screen: the day's rides and what needs the owner now.
+  app.get('/api/admin/today', owner, async (request, reply): Promise<TodayResponse> => {
+    const query = TodayQuerySchema.parse(request.query);
+    reply.header('cache-control', 'no-store');
+    return { success: true, ...(await today(db, query, now())) };
+  });
+
   app.get('/api/admin/rides/export.csv', owner, async (request, reply) => {
     const filters = RideFiltersSchema.parse(request.query);
-    const csv = await exportRides(db, filters, now());
+    const actor = await ownerActor(db, signedInUser(request).id);
+    const csv = await exportRides(db, filters, { actor, now: now() });
     return reply
       .header('cache-control', 'no-store')
       .header('content-type', 'text/csv; charset=utf-8')
@@ -58,6 +80,15 @@ export function registerRideRoutes(app: FastifyInstance, deps: RideRouteDeps): v
       )
       .send(csv);
   });
+
+  app.get(
+    '/api/admin/rides/legacy-overlaps',
+    owner,
+    async (_request, reply): Promise<LegacyOverlapsResponse> => {
+      reply.header('cache-control', 'no-store');
+      return { success: true, rides: await legacyOverlaps(db, now()) };
+    },
+  );
 
   app.get('/api/admin/rides/:id', owner, async (request, reply): Promise<RideResponse> => {
     const { id } = RideIdParamsSchema.parse(request.params);
@@ -72,24 +103,44 @@ export function registerRideRoutes(app: FastifyInstance, deps: RideRouteDeps): v
     ): Promise<RideResponse> => {
       const { id } = RideIdParamsSchema.parse(request.params);
       const actor = await ownerActor(db, signedInUser(request).id);
-      const change = await finishRide(db, deps, { id, actor, to, now: now() });
-      deps.onAppointmentChanged(change);
+      await finishRide(deps.changes, { id, actor, to, now: now() });
       return rideAnswer(id, message);
     };
   app.post('/api/admin/rides/:id/complete', owner, finish('completed', 'Ride marked completed.'));
   app.post('/api/admin/rides/:id/no-show', owner, finish('no_show', 'Ride marked as a no-show.'));
+  app.post('/api/admin/rides/:id/reopen', owner, async (request): Promise<RideResponse> => {
+    const { id } = RideIdParamsSchema.parse(request.params);
+    const actor = await ownerActor(db, signedInUser(request).id);
+    await reopenRide(deps.changes, { id, actor, now: now() });
+    return rideAnswer(id, 'Undone: the ride is booked and paid again.');
+  });
+
+  app.post('/api/admin/rides/:id/move', owner, async (request): Promise<RideResponse> => {
+    const { id } = RideIdParamsSchema.parse(request.params);
+    const input = MoveRideSchema.parse(request.body);
+    const actor = await ownerActor(db, signedInUser(request).id);
+    await moveRide(deps.changes, { id, actor, request: input, now: now() });
+    return rideAnswer(id, 'Ride moved. The customer is told.');
+  });
+
+  app.post('/api/admin/rides/:id/details', owner, async (request): Promise<RideResponse> => {
+    const { id } = RideIdParamsSchema.parse(request.params);
+    const input = EditRideSchema.parse(request.body);
+    const actor = await ownerActor(db, signedInUser(request).id);
+    await editRide(deps.changes, { id, actor, request: input, now: now() });
+    return rideAnswer(id, 'Ride details corrected. The customer is told.');
+  });
 
   app.post('/api/admin/rides/:id/cancel', owner, async (request): Promise<RideResponse> => {
     const { id } = RideIdParamsSchema.parse(request.params);
     const input = CancelRideSchema.parse(request.body);
     const actor = await ownerActor(db, signedInUser(request).id);
-    const { change, refundId } = await cancelRide(
-      db,
-      { payments: deps.payments, recordMessages: deps.recordMessages, log: request.log },
+    // The slot is free again: the service list shows it at once (told after the commit).
+    const refundId = await cancelRide(
+      deps.changes,
+      { db, payments: deps.payments, log: request.log },
       { id, actor, ...input, now: now() },
     );
-    // The slot is free again: the service list shows it at once.
-    deps.onAppointmentChanged(change);
     return rideAnswer(
       id,
       refundId ? 'Ride cancelled. The deposit is being refunded.' : 'Ride cancelled.',

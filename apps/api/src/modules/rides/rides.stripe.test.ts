@@ -20,7 +20,7 @@ import { signedInOwner } from '../../test/owners.ts';
 import { signedEvent, startStripeStandIn, type StripeStandIn } from '../../test/stripe-stand-in.ts';
 import { issuePendingRefunds } from '../payments/refunds.ts';
 import { createStripeProvider } from '../payments/stripe-provider.ts';
-import { rideChangedMessage } from './ride-state.ts';
+import { rideChangedMessage } from '../appointments/ride-state.ts';
 
 const quietLog = { warn: () => {}, error: () => {} };
 
@@ -33,9 +33,12 @@ describe.each(await databaseKinds())('the owner’s refunds through Stripe on %s
   // Stripe checks expiry and signature times against real time: start from it.
   const clock = createClock(new Date(Math.floor(Date.now() / MINUTE) * MINUTE));
   const slots = listBookableDays(clock.now())
-    .slice(3, 6)
+    .slice(3, 13)
     .flatMap((day) =>
-      day.slots.slice(0, 30).map((slot) => ({ slotDate: day.key, slotTime: slot.label })),
+      // Two hours apart: a ride and the car's turnaround take an hour and a half.
+      day.slots
+        .filter((_, i) => i % 4 === 0)
+        .map((slot) => ({ slotDate: day.key, slotTime: slot.label })),
     );
   let nextSlot = 0;
   const provider = () =>

@@ -2,7 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { DEMO_CATALOGUE } from '@app/db';
-import { ServiceListResponseSchema, type Service } from '@app/shared';
+import { DEFAULT_TURNAROUND_MINUTES, ServiceListResponseSchema, type Service } from '@app/shared';
 import { buildApp } from '../../app.ts';
 import { testConfig } from '../../test/config.ts';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../test/databases.ts';
@@ -39,10 +39,12 @@ describe.each(await databaseKinds())('GET /api/service/list on %s', (kind) => {
     const services = await list();
     expect(services.map((s) => s.name)).toEqual(DEMO_CATALOGUE.map((s) => s.name));
     for (const [i, service] of services.entries()) {
-      const { _id, slots_booked, ...rest } = service;
+      const { _id, slots_booked, turnaroundMinutes, ...rest } = service;
       expect(_id).toMatch(/^[0-9a-f-]{36}$/);
       expect(slots_booked).toEqual({});
       expect(rest).toEqual(DEMO_CATALOGUE[i]);
+      // Every demo car has the defaults: what a car needs after a booking before the next.
+      expect(turnaroundMinutes).toEqual(DEFAULT_TURNAROUND_MINUTES);
     }
   });
 

@@ -1,8 +1,18 @@
 import type { ReactNode } from 'react';
+import { useLocation } from 'wouter';
+import { useSession } from '../../state/session.tsx';
 import { Header } from './header.tsx';
 import { Footer } from './footer.tsx';
 
+/** The console's addresses: an owner's frame is its own there (features/admin-shell). */
+const isConsolePath = (location: string) => location === '/admin' || location.startsWith('/admin/');
+
 export function Layout({ children }: { children: ReactNode }) {
+  const [location] = useLocation();
+  const { user, userLoading } = useSession();
+  // The owner's console brings its own compact header and no footer (its code loads with the
+  // console); anyone else at /admin sees the site's 404 page in the site's frame.
+  if (isConsolePath(location) && (userLoading || user?.role === 'owner')) return children;
   return (
     <div className="flex min-h-screen flex-col">
       <a

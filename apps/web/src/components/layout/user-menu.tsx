@@ -9,13 +9,14 @@ import {
 import { Link, useLocation } from 'wouter';
 import {
   CalendarDays,
+  CarFront,
   ChevronDown,
   LayoutDashboard,
   LogOut,
   MessageSquare,
   UserRound,
 } from 'lucide-react';
-import type { UserProfile } from '@app/shared';
+import { isPendingStaff, type SignedInProfile } from '@app/shared';
 import { useSession } from '../../state/session.tsx';
 import { Avatar } from '../ui/avatar.tsx';
 
@@ -23,16 +24,24 @@ import { Avatar } from '../ui/avatar.tsx';
 export const ACCOUNT_LINKS = [
   { href: '/my-profile', label: 'My Profile', icon: UserRound },
   { href: '/my-appointments', label: 'My Appointments', icon: CalendarDays },
+  // Every ride, beyond the spec's two (issue 28).
+  { href: '/my-rides', label: 'My rides', icon: CarFront },
   { href: '/feedback', label: 'Send Feedback', icon: MessageSquare },
 ] as const;
 
-/** An owner's choices: the customer's, then the console (no one else is shown it). */
-const OWNER_LINKS = [
-  ...ACCOUNT_LINKS,
-  { href: '/admin', label: 'Console', icon: LayoutDashboard },
-] as const;
+const CONSOLE_LINK = { href: '/admin', label: 'Console', icon: LayoutDashboard } as const;
 
-const linksFor = (user: UserProfile) => (user.role === 'owner' ? OWNER_LINKS : ACCOUNT_LINKS);
+/** An owner's choices: the customer's, then the console (no one else is shown it). */
+const OWNER_LINKS = [...ACCOUNT_LINKS, CONSOLE_LINK] as const;
+
+/** Before the second factor, staff have only the console to go to (it asks for the code). */
+const SECOND_FACTOR_LINKS = [CONSOLE_LINK] as const;
+
+const linksFor = (user: SignedInProfile) =>
+  isPendingStaff(user) ? SECOND_FACTOR_LINKS : user.role === 'owner' ? OWNER_LINKS : ACCOUNT_LINKS;
+
+/** The name the menus show: before the second factor, staff are shown their email only. */
+const nameOf = (user: SignedInProfile) => (isPendingStaff(user) ? user.email : user.name);
 
 function firstNameOf(name: string): string {
   return name.trim().split(/\s+/)[0] ?? '';
@@ -56,7 +65,7 @@ const itemClass =
  * name. Arrow keys, Home and End move through the items; Escape, Tab, a click outside or a
  * navigation close it.
  */
-export function UserMenu({ user }: { user: UserProfile }) {
+export function UserMenu({ user }: { user: SignedInProfile }) {
   const [location] = useLocation();
   // Open "at" a location, so any navigation closes the menu.
   const [openAt, setOpenAt] = useState<string | null>(null);
@@ -153,8 +162,8 @@ export function UserMenu({ user }: { user: UserProfile }) {
         onKeyDown={onButtonKeyDown}
         className="inline-flex min-h-11 items-center gap-2 rounded-full border border-line bg-surface py-1 pr-3 pl-1 text-sm font-semibold text-brand transition-colors hover:border-brand/30 hover:bg-brand-tint"
       >
-        <MenuAvatar name={user.name} />
-        <span className="max-w-[4.5rem] truncate">{firstNameOf(user.name)}</span>
+        <MenuAvatar name={nameOf(user)} />
+        <span className="max-w-[4.5rem] truncate">{firstNameOf(nameOf(user))}</span>
         <span className="sr-only">, account menu</span>
         <ChevronDown
           aria-hidden="true"
@@ -167,9 +176,9 @@ export function UserMenu({ user }: { user: UserProfile }) {
         className="absolute top-full right-0 z-50 mt-2 w-64 rounded-card border border-line bg-surface p-2 shadow-card"
       >
         <div className="flex items-center gap-3 border-b border-line px-3 pt-2 pb-3">
-          <MenuAvatar name={user.name} large />
+          <MenuAvatar name={nameOf(user)} large />
           <div className="min-w-0">
-            <p className="truncate text-sm font-semibold text-ink">{user.name}</p>
+            <p className="truncate text-sm font-semibold text-ink">{nameOf(user)}</p>
             <p className="truncate text-xs text-ink-muted">{user.email}</p>
           </div>
         </div>
@@ -219,7 +228,7 @@ export function MobileAccountLinks({
   user,
   onNavigate,
 }: {
-  user: UserProfile;
+  user: SignedInProfile;
   onNavigate: () => void;
 }) {
   const [location] = useLocation();
@@ -227,9 +236,9 @@ export function MobileAccountLinks({
   return (
     <div className="rounded-card border border-line bg-canvas p-2">
       <div className="flex items-center gap-3 px-2 pt-1 pb-3">
-        <MenuAvatar name={user.name} large />
+        <MenuAvatar name={nameOf(user)} large />
         <div className="min-w-0">
-          <p className="truncate text-sm font-semibold text-ink">{user.name}</p>
+          <p className="truncate text-sm font-semibold text-ink">{nameOf(user)}</p>
           <p className="truncate text-xs text-ink-muted">{user.email}</p>
         </div>
       </div>

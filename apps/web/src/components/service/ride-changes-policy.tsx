@@ -9,7 +9,7 @@ const linkClass =
 /**
  * Cancellation and late arrivals, said the same on the car page and the privacy page: what the
  * ride's page allows (up to `CHANGE_CUTOFF_HOURS` before pickup), the non-refundable deposit of
- * the spec's booking policy, the phone after the limit, and the licence statement.
+ * the booking policy (docs/product.md, "The car page"), the phone after the limit, and the licence statement.
  */
 export function RideChangesPolicy({
   headingLevel: Heading = 'h2',

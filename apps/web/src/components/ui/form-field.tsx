@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 import { CircleAlert } from 'lucide-react';
 
 const inputBase =
@@ -37,38 +37,100 @@ export function RequiredMark() {
   );
 }
 
+/** A field's label, with the asterisk when it is required. */
+export function FieldLabel({
+  htmlFor,
+  label,
+  required,
+}: {
+  htmlFor: string;
+  label: string;
+  required: boolean | undefined;
+}) {
+  return (
+    <label htmlFor={htmlFor} className={labelClass}>
+      {label}
+      {required ? <RequiredMark /> : null}
+    </label>
+  );
+}
+
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'required'> {
   label: string;
   hint?: ReactNode;
+  /** What a check found wrong with the value: said in place of the hint, the field marked. */
+  error?: string | undefined;
   /** Shows the asterisk and sets aria-required (the forms check the rules themselves). */
   required?: boolean;
   /** Class of the wrapper. */
   className?: string;
 }
 
-/** A labelled input with an optional hint tied to it by aria-describedby. */
-export function TextField({ label, hint, required, className, id, ...input }: TextFieldProps) {
+/** A labelled input with an optional hint (or error) tied to it by aria-describedby. */
+export function TextField({
+  label,
+  hint,
+  error,
+  required,
+  className,
+  id,
+  ...input
+}: TextFieldProps) {
   const autoId = useId();
   const inputId = id ?? autoId;
-  const hintId = hint ? `${inputId}-hint` : undefined;
+  const hintId = hint || error ? `${inputId}-hint` : undefined;
   return (
     <div className={className}>
-      <label htmlFor={inputId} className={labelClass}>
-        {label}
-        {required ? <RequiredMark /> : null}
-      </label>
+      <FieldLabel htmlFor={inputId} label={label} required={required} />
       <input
         id={inputId}
         aria-required={required ? true : undefined}
+        aria-invalid={error ? true : undefined}
         aria-describedby={hintId}
-        className={`mt-1.5 ${input.readOnly ? readOnlyClass : inputClass}`}
+        className={`mt-1.5 ${input.readOnly ? readOnlyClass : inputClass}${error ? ' border-danger' : ''}`}
         {...input}
       />
-      {hint ? (
+      {error ? (
+        <p id={hintId} className="mt-1.5 text-sm text-danger">
+          {error}
+        </p>
+      ) : hint ? (
         <p id={hintId} className={hintClass}>
           {hint}
         </p>
       ) : null}
+    </div>
+  );
+}
+
+interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'required'> {
+  label: string;
+  /** Shows the asterisk and sets aria-required. */
+  required?: boolean;
+  /** Class of the wrapper. */
+  className?: string;
+  /** Its choices in order, each a value and what it says. */
+  options: readonly { value: string; label: string }[];
+}
+
+/** A labelled select, the same height and border as the text fields. */
+export function SelectField({ label, required, className, options, ...select }: SelectFieldProps) {
+  const id = useId();
+  return (
+    <div className={className}>
+      <FieldLabel htmlFor={id} label={label} required={required} />
+      <select
+        id={id}
+        aria-required={required ? true : undefined}
+        className={`mt-1.5 ${inputClass}`}
+        {...select}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Eye, EyeOff } from 'lucide-react';
-import { hintClass, inputClass, labelClass, RequiredMark } from './form-field.tsx';
+import { FieldLabel, hintClass, inputClass } from './form-field.tsx';
 
 interface PasswordFieldProps {
   label: string;
@@ -36,10 +36,7 @@ export function PasswordField({
   const described = [hintId, describedBy].filter(Boolean).join(' ') || undefined;
   return (
     <div className={className}>
-      <label htmlFor={id} className={labelClass}>
-        {label}
-        {required ? <RequiredMark /> : null}
-      </label>
+      <FieldLabel htmlFor={id} label={label} required={required} />
       <div className="relative mt-1.5">
         <input
           id={id}

@@ -7,6 +7,7 @@ import {
   MailExclamationPoint,
   MessagesSquare,
   ScrollText,
+  Sun,
 } from 'lucide-react';
 import type { ConsoleNavItem } from '../../features/admin-shell/components/console-layout.tsx';
 
@@ -15,6 +16,8 @@ import type { ConsoleNavItem } from '../../features/admin-shell/components/conso
  * screen, each in a chunk of its own. A new area is a screen in this folder and a line here.
  */
 export const CONSOLE_AREAS = [
+  // The console opens here: the day's rides and what needs the owner now.
+  { path: '/today', label: 'Today', icon: Sun, screen: lazy(() => import('./today.tsx')) },
   {
     path: '/rides',
     label: 'Rides',

@@ -3,12 +3,12 @@ import { useCatalogue } from '../../state/catalogue.tsx';
 import { ConsoleHeading } from '../../features/admin-shell/components/console-heading.tsx';
 import { AuditEventList } from '../../features/admin-audit/components/audit-event-list.tsx';
 import { AuditFilterForm } from '../../features/admin-audit/components/audit-filters.tsx';
-import type { AuditFilters } from '../../features/admin-audit/hooks/use-audit-events.ts';
-import { shortId } from '../../features/admin-audit/utils/describe-event.ts';
+import type { AuditFilters } from '../../features/admin-audit/api/audit.ts';
 
 /**
- * /admin/audit?serviceId=&appointmentId=: who changed what, newest first. The filters live in
- * the address, so another screen can link to a car's or a ride's trail.
+ * /admin/audit?serviceId=&ride=: who changed what, newest first. The filters live in the
+ * address, so another screen can link to a car's or a ride's trail; `ride` is a booking
+ * reference or a ride's id, and the rides board's `?appointmentId=` link is read as one too.
  */
 export default function AuditScreen() {
   const search = useSearch();
@@ -17,15 +17,13 @@ export default function AuditScreen() {
   const params = new URLSearchParams(search);
   const filters: AuditFilters = {
     serviceId: params.get('serviceId') ?? '',
-    appointmentId: params.get('appointmentId') ?? '',
+    ride: params.get('ride') ?? params.get('appointmentId') ?? '',
   };
-  const carName = (serviceId: string) =>
-    services.find((service) => service._id === serviceId)?.name ?? `Car ${shortId(serviceId)}`;
 
   const apply = (next: AuditFilters) => {
     const query = new URLSearchParams();
     if (next.serviceId) query.set('serviceId', next.serviceId);
-    if (next.appointmentId) query.set('appointmentId', next.appointmentId);
+    if (next.ride) query.set('ride', next.ride);
     const text = query.toString();
     navigate(`/audit${text ? `?${text}` : ''}`);
   };
@@ -37,16 +35,12 @@ export default function AuditScreen() {
         to rides and cars. Times are New York time.
       </ConsoleHeading>
       <AuditFilterForm
-        key={`filters|${filters.serviceId}|${filters.appointmentId}`}
+        key={`filters|${filters.serviceId}|${filters.ride}`}
         value={filters}
         services={services}
         onApply={apply}
       />
-      <AuditEventList
-        key={`events|${filters.serviceId}|${filters.appointmentId}`}
-        filters={filters}
-        carName={carName}
-      />
+      <AuditEventList key={`events|${filters.serviceId}|${filters.ride}`} filters={filters} />
     </>
   );
 }

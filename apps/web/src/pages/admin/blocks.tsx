@@ -1,13 +1,14 @@
+import { useLoad } from '../../lib/use-load.ts';
 import { useCatalogue } from '../../state/catalogue.tsx';
 import { ConsoleHeading } from '../../features/admin-shell/components/console-heading.tsx';
 import { BlockForm } from '../../features/admin-blocks/components/block-form.tsx';
 import { BlockList } from '../../features/admin-blocks/components/block-list.tsx';
-import { useBlocks } from '../../features/admin-blocks/hooks/use-blocks.ts';
+import { listBlocks } from '../../features/admin-blocks/api/blocks.ts';
 
 /** /admin/blocks: block a car for a stretch of time (servicing, private use), or remove a block. */
 export default function BlocksScreen() {
   const { services } = useCatalogue();
-  const { lists, loading, failure, reload } = useBlocks();
+  const { data: lists, loading, failure, reload } = useLoad(listBlocks);
   return (
     <>
       <ConsoleHeading title="Blocks">

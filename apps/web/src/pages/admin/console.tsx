@@ -1,33 +1,40 @@
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
+import { useLoad } from '../../lib/use-load.ts';
 import { PageLoading } from '../../components/page-loading.tsx';
+import { container } from '../../components/ui/styles.ts';
+import { getAdminSession } from '../../features/admin-shell/api/admin.ts';
 import { ConsoleLayout } from '../../features/admin-shell/components/console-layout.tsx';
 import { ConsoleUnavailable } from '../../features/admin-shell/components/console-unavailable.tsx';
 import { EnrolScreen } from '../../features/admin-shell/components/enrol-screen.tsx';
 import { VerifyScreen } from '../../features/admin-shell/components/verify-screen.tsx';
-import { useSecondFactor } from '../../features/admin-shell/hooks/use-second-factor.ts';
 import NotFoundPage from '../not-found.tsx';
 import { CONSOLE_AREAS } from './areas.ts';
 
 /**
- * /admin/…: the owner's console (the route guard lets owners only in). The second factor
- * first, set up at the first sign-in and asked at every other; then the area at the address,
- * Rides by default.
+ * /admin/…: the owner's console (the route guard lets owners only in), in its own frame (no
+ * site header or footer). The second factor first, set up at the first sign-in and asked at
+ * every other; then the area at the address, Today by default.
  */
 export default function ConsolePage() {
-  const { factor, retry, passed } = useSecondFactor();
-  switch (factor.status) {
-    case 'loading':
-      return <PageLoading />;
-    case 'failed':
-      return <ConsoleUnavailable message={factor.message} onRetry={retry} />;
-    case 'enrol':
-      return <EnrolScreen onDone={passed} />;
-    case 'verify':
-      return <VerifyScreen onDone={passed} />;
+  const session = useLoad(getAdminSession);
+  const passed = (recoveryCodesLeft: number) =>
+    session.set((shown) => ({ ...shown, mfa: 'verified', recoveryCodesLeft }));
+  const framed = (children: ReactNode, areas?: typeof CONSOLE_AREAS) => (
+    <ConsoleLayout areas={areas}>{children}</ConsoleLayout>
+  );
+  if (session.loading) return framed(<PageLoading />);
+  if (session.failure || !session.data) {
+    return framed(<ConsoleUnavailable message={session.failure ?? ''} onRetry={session.reload} />);
   }
-  return (
-    <ConsoleLayout areas={CONSOLE_AREAS}>
+  switch (session.data.mfa) {
+    case 'enrol':
+      return framed(<EnrolScreen onDone={passed} />);
+    case 'verify':
+      return framed(<VerifyScreen onDone={passed} />);
+  }
+  return framed(
+    <div className={`${container} py-5 sm:py-8`}>
       <Suspense fallback={<PageLoading inPage />}>
         <Switch>
           <Route path="/">
@@ -39,6 +46,7 @@ export default function ConsolePage() {
           <Route component={NotFoundPage} />
         </Switch>
       </Suspense>
-    </ConsoleLayout>
+    </div>,
+    CONSOLE_AREAS,
   );
 }

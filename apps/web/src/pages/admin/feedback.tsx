@@ -2,7 +2,7 @@ import { useLocation, useSearch } from 'wouter';
 import { ConsoleHeading } from '../../features/admin-shell/components/console-heading.tsx';
 import { FeedbackFilterForm } from '../../features/admin-feedback/components/feedback-filters.tsx';
 import { FeedbackList } from '../../features/admin-feedback/components/feedback-list.tsx';
-import type { FeedbackFilters } from '../../features/admin-feedback/hooks/use-feedback.ts';
+import type { FeedbackFilters } from '../../features/admin-feedback/api/feedback.ts';
 
 const FIELDS = ['rating', 'mood', 'from', 'to'] as const;
 

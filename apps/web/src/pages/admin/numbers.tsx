@@ -1,10 +1,11 @@
+import { useLoad } from '../../lib/use-load.ts';
 import { ConsoleHeading } from '../../features/admin-shell/components/console-heading.tsx';
 import { PeriodNumbers } from '../../features/admin-numbers/components/period-numbers.tsx';
-import { useNumbers } from '../../features/admin-numbers/hooks/use-numbers.ts';
+import { getNumbers } from '../../features/admin-numbers/api/numbers.ts';
 
 /** /admin/numbers: this week and this month at a glance. */
 export default function NumbersScreen() {
-  const { numbers, failure } = useNumbers();
+  const { data: numbers, failure } = useLoad(getNumbers);
   return (
     <>
       <ConsoleHeading title="Numbers">

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import twilio from 'twilio';
 import { and, eq } from 'drizzle-orm';
 import { appointments, outboxMessages, services, smsOptOuts, type Database } from '@app/db';
-import { DEFAULT_BUSINESS } from '@app/shared';
+import { bookingReference, DEFAULT_BUSINESS } from '@app/shared';
 import { buildApp } from '../../../app.ts';
 import { testConfig } from '../../../test/config.ts';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../../test/databases.ts';
@@ -180,9 +180,13 @@ describe.each(await databaseKinds())('texts on %s', (kind) => {
       from: TWILIO.from,
     });
     expect(sent[0]?.body).toMatch(
-      /^Norfolk Rides: your ride has moved to December 1, 2026, 9:30 AM/,
+      /^Norfolk Rides: your ride has moved to December 1, 2026, 9:30 AM \(New York time\), until \d{1,2}:\d{2} [AP]M\./,
     );
     expect(sent[0]?.body).toContain('Reply STOP to opt out.');
+    // Which ride: the car, the booking reference and the ride's page.
+    const [car] = await db.select({ name: services.name }).from(services).limit(1);
+    expect(sent[0]?.body).toContain(`${car?.name}, ref ${bookingReference(yes)}. Details: `);
+    expect(sent[0]?.body).toContain(`/my-appointments/${yes} `);
     const [row] = await textsOf(yes);
     expect([row?.status, row?.providerMessageId]).toEqual(['sent', sent[0]?.sid]);
   });

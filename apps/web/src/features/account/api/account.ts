@@ -3,9 +3,11 @@ import type {
   GoogleLoginRequest,
   LoginRequest,
   MessageResponse,
+  ResendVerifyEmailRequest,
   ResetPasswordRequest,
   SignupRequest,
   UpdateProfileRequest,
+  VerifyEmailRequest,
 } from '@app/shared';
 import { api } from '../../../lib/api-client.ts';
 
@@ -28,3 +30,10 @@ export const resetPassword = (request: ResetPasswordRequest) =>
 
 export const updateProfile = (request: UpdateProfileRequest) =>
   api.post<MessageResponse>('/user/update-profile', request);
+
+/** Confirms the address a link was emailed to: the page's button, never the link's GET. */
+export const verifyEmail = (request: VerifyEmailRequest) =>
+  api.post<MessageResponse>('/user/verify-email', request);
+
+export const resendVerifyEmail = (request: ResendVerifyEmailRequest) =>
+  api.post<MessageResponse>('/user/verify-email/resend', request);

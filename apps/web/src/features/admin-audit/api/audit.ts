@@ -10,3 +10,12 @@ export function listAuditEvents(query: AuditQuery): Promise<AuditResponse> {
   const search = params.toString();
   return api.get<AuditResponse>(`/admin/audit${search ? `?${search}` : ''}`);
 }
+
+/**
+ * The Audit screen's filters as the address holds them: empty means any. `ride` is a booking
+ * reference (`3F9A-1C2B`) or a ride's id, as the owner typed it or a ride's link gave it.
+ */
+export interface AuditFilters {
+  serviceId: string;
+  ride: string;
+}

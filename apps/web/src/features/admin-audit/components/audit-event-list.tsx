@@ -1,28 +1,40 @@
-import { formatNewYorkTime, type AuditEvent } from '@app/shared';
+import { useState } from 'react';
+import { formatNewYorkShort, formatNewYorkTime, type AuditEvent } from '@app/shared';
 import { buttonSecondary, card } from '../../../components/ui/styles.ts';
-import { useAuditEvents, type AuditFilters } from '../hooks/use-audit-events.ts';
-import { ACTION_LABELS, changesOf, shortId } from '../utils/describe-event.ts';
+import { useCursorPages } from '../../../lib/use-load.ts';
+import { listAuditEvents, type AuditFilters } from '../api/audit.ts';
+import { describeEvent, type Change } from '../utils/describe-event.ts';
 
 /**
- * The audit trail under the filters, newest first, with "Load more" for older events. Times are
- * New York time; a car is named from the catalogue.
+ * The audit trail under the filters, newest first, with "Load more" for older events: each
+ * event a sentence (who did what to which ride, car or account), its time in New York, and the
+ * fields it changed in words.
  */
-export function AuditEventList({
-  filters,
-  carName,
-}: {
-  filters: AuditFilters;
-  carName: (serviceId: string) => string;
-}) {
-  const { events, nextBefore, loading, failure, loadMore } = useAuditEvents(filters);
-  const filtered = Boolean(filters.serviceId || filters.appointmentId);
+export function AuditEventList({ filters }: { filters: AuditFilters }) {
+  const { serviceId, ride } = filters;
+  const [now] = useState(() => new Date());
+  const {
+    items: events,
+    nextBefore,
+    loading,
+    failure,
+    loadMore,
+  } = useCursorPages(
+    (before) =>
+      listAuditEvents({ serviceId, ride, before }).then(({ events, nextBefore }) => ({
+        items: events,
+        nextBefore,
+      })),
+    [serviceId, ride],
+  );
+  const filtered = Boolean(filters.serviceId || filters.ride);
   return (
     <section aria-label="Events" className="mt-8">
       {events.length > 0 ? (
         <ol role="list" className="space-y-3">
           {events.map((event) => (
             <li key={event.id}>
-              <EventCard event={event} carName={carName} />
+              <EventCard event={event} now={now} />
             </li>
           ))}
         </ol>
@@ -52,68 +64,73 @@ export function AuditEventList({
   );
 }
 
-function EventCard({
-  event,
-  carName,
-}: {
-  event: AuditEvent;
-  carName: (serviceId: string) => string;
-}) {
-  const changes = changesOf(event.before, event.after);
+function EventCard({ event, now }: { event: AuditEvent; now: Date }) {
+  const { title, sentence, changes, ids } = describeEvent(event, now);
   return (
     <article className={`${card} p-4 sm:p-5`}>
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-        <h2 className="font-semibold text-brand">{ACTION_LABELS[event.action]}</h2>
+        <h2 className="font-semibold text-brand">{title}</h2>
         <p className="text-sm text-ink-muted">
-          <time dateTime={event.at}>{formatNewYorkTime(new Date(event.at))}</time>
+          <time dateTime={event.at} title={formatNewYorkTime(new Date(event.at))}>
+            {formatNewYorkShort(new Date(event.at), now)}
+          </time>
         </p>
       </div>
-      <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
-        <dt className="text-ink-muted">By</dt>
-        <dd className="[overflow-wrap:anywhere] text-ink">
-          {event.actor.userId ? event.actor.label : 'The command line'}
-        </dd>
-        {event.serviceId ? (
-          <>
-            <dt className="text-ink-muted">Car</dt>
-            <dd className="[overflow-wrap:anywhere] text-ink">{carName(event.serviceId)}</dd>
-          </>
-        ) : null}
-        {event.appointmentId ? (
-          <>
-            <dt className="text-ink-muted">Ride</dt>
-            <dd className="font-mono [overflow-wrap:anywhere] text-ink" title={event.appointmentId}>
-              {shortId(event.appointmentId)}
-            </dd>
-          </>
-        ) : null}
-        {changes.map((change) => (
-          <ChangeRow key={change.field} {...change} />
-        ))}
-      </dl>
+      <p className="mt-1 [overflow-wrap:anywhere] text-ink">{sentence}</p>
+      {changes.length > 0 ? (
+        <dl className="mt-3 space-y-2 border-t border-line pt-3 text-sm">
+          {changes.map((change) => (
+            <ChangeRow key={change.label} {...change} />
+          ))}
+        </dl>
+      ) : null}
+      {ids.length > 0 ? (
+        <details className="mt-2 text-sm">
+          <summary className="inline-flex min-h-11 cursor-pointer items-center text-ink-muted">
+            Details
+          </summary>
+          <dl className="space-y-1 pb-1">
+            {ids.map((id) => (
+              <div key={id.label}>
+                <dt className="inline text-ink-muted">{id.label}: </dt>
+                <dd className="inline font-mono [overflow-wrap:anywhere] text-ink">{id.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </details>
+      ) : null}
     </article>
   );
 }
 
-/** `role: customer → owner`; a field that appeared shows its value, one that went says so. */
-function ChangeRow({ field, from, to }: { field: string; from?: string; to?: string }) {
+/**
+ * A field in words: its label, then its value, or its value before and after, each labelled.
+ * Stacked on a phone; label and value side by side from the small breakpoint up.
+ */
+function ChangeRow({ label, from, to }: Change) {
   return (
-    <>
-      <dt className="[overflow-wrap:anywhere] text-ink-muted">{field}</dt>
+    <div className="sm:grid sm:grid-cols-[12rem_minmax(0,1fr)] sm:gap-x-4">
+      <dt className="font-medium text-ink-muted">{label}</dt>
       <dd className="[overflow-wrap:anywhere] text-ink">
-        {from === undefined ? (
+        {from !== undefined && to !== undefined ? (
+          <>
+            <span className="block">
+              <span className="text-ink-muted">Before: </span>
+              {from}
+            </span>
+            <span className="block">
+              <span className="text-ink-muted">After: </span>
+              {to}
+            </span>
+          </>
+        ) : to !== undefined ? (
           to
-        ) : to === undefined ? (
-          `${from} (removed)`
         ) : (
           <>
-            {from}
-            <span aria-hidden="true"> → </span>
-            <span className="sr-only"> changed to </span>
-            {to}
+            {from} <span className="text-ink-muted">(removed)</span>
           </>
         )}
       </dd>
-    </>
+    </div>
   );
 }

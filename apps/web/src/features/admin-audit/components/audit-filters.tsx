@@ -1,80 +1,57 @@
-import { useId, useState, type FormEvent } from 'react';
-import type { Service } from '@app/shared';
-import { inputClass, labelClass, TextField } from '../../../components/ui/form-field.tsx';
-import { buttonPrimary, buttonSecondary } from '../../../components/ui/styles.ts';
-import type { AuditFilters } from '../hooks/use-audit-events.ts';
+import { MESSAGE_AUDIT_RIDE, readAuditRide, type Service } from '@app/shared';
+import { CarSelect } from '../../../components/filters/car-select.tsx';
+import { FilterForm } from '../../../components/filters/filter-form.tsx';
+import {
+  useFilterDraft,
+  type FilterFormProps,
+} from '../../../components/filters/use-filter-draft.ts';
+import { TextField } from '../../../components/ui/form-field.tsx';
+import type { AuditFilters } from '../api/audit.ts';
 
-/** The Audit screen's filters: one car, one ride (its id), or both. */
+const NO_FILTERS: AuditFilters = { serviceId: '', ride: '' };
+
+/**
+ * The Audit screen's filters: one car, one ride (its booking reference, as the customer reads
+ * it out, or its id), or both. A ride that is neither is said under the field, not sent.
+ */
 export function AuditFilterForm({
-  value,
   services,
-  onApply,
-}: {
-  value: AuditFilters;
-  services: readonly Service[];
-  onApply: (filters: AuditFilters) => void;
-}) {
-  const [draft, setDraft] = useState(value);
-  const carId = useId();
-  const cars = [...services].sort((a, b) => a.name.localeCompare(b.name));
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    onApply({ serviceId: draft.serviceId, appointmentId: draft.appointmentId.trim() });
-  }
-
+  ...props
+}: FilterFormProps<AuditFilters> & { services: readonly Service[] }) {
+  const { draft, set, error, setError, clear } = useFilterDraft(props, NO_FILTERS);
   return (
-    <form
-      role="search"
-      aria-label="Filter the audit trail"
-      noValidate
-      onSubmit={onSubmit}
-      className="mt-6 grid gap-4 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end"
+    <FilterForm
+      label="Filter the audit trail"
+      className="mt-6 grid gap-4 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-start"
+      actionsClassName="sm:mt-[1.625rem]"
+      onSubmit={(form) => {
+        const ride = draft.ride.trim();
+        if (ride && !readAuditRide(ride)) {
+          setError(MESSAGE_AUDIT_RIDE);
+          form.querySelector<HTMLInputElement>('input[name="ride"]')?.focus();
+          return;
+        }
+        setError(undefined);
+        props.onApply({ ...draft, ride });
+      }}
+      onClear={clear}
     >
-      <div>
-        <label htmlFor={carId} className={labelClass}>
-          Car
-        </label>
-        <select
-          id={carId}
-          name="serviceId"
-          value={draft.serviceId}
-          onChange={(event) => setDraft({ ...draft, serviceId: event.target.value })}
-          className={`mt-1.5 ${inputClass}`}
-        >
-          <option value="">All cars</option>
-          {cars.map((car) => (
-            <option key={car._id} value={car._id}>
-              {car.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <CarSelect services={services} value={draft.serviceId} onChange={set} />
       <TextField
         label="Ride"
-        name="appointmentId"
-        placeholder="The ride's id"
+        name="ride"
+        hint="Its booking reference, like 3F9A-1C2B"
+        error={error}
         autoComplete="off"
+        autoCapitalize="characters"
         spellCheck={false}
         maxLength={60}
-        value={draft.appointmentId}
-        onChange={(event) => setDraft({ ...draft, appointmentId: event.target.value })}
+        value={draft.ride}
+        onChange={(event) => {
+          set({ ride: event.target.value });
+          if (error) setError(undefined);
+        }}
       />
-      <div className="flex gap-3">
-        <button type="submit" className={buttonPrimary}>
-          Filter
-        </button>
-        <button
-          type="button"
-          onClick={() => {
-            setDraft({ serviceId: '', appointmentId: '' });
-            onApply({ serviceId: '', appointmentId: '' });
-          }}
-          className={buttonSecondary}
-        >
-          Clear
-        </button>
-      </div>
-    </form>
+    </FilterForm>
   );
 }

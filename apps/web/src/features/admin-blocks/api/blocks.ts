@@ -15,6 +15,10 @@ export function createBlock(request: BlockCreateRequest): Promise<BlockResponse>
   return api.post<BlockResponse>('/admin/blocks', request);
 }
 
-export function deleteBlock(blockId: string): Promise<MessageResponse> {
-  return api.post<MessageResponse>(`/admin/blocks/${encodeURIComponent(blockId)}/delete`);
+/** Removes a block; with `series`, also the following blocks of its series. */
+export function deleteBlock(blockId: string, series = false): Promise<MessageResponse> {
+  return api.post<MessageResponse>(
+    `/admin/blocks/${encodeURIComponent(blockId)}/delete`,
+    series ? { series: true } : undefined,
+  );
 }

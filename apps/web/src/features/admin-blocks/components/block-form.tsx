@@ -1,26 +1,60 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { BlockCreateSchema, type BlockCreateRequest, type Service } from '@app/shared';
+import {
+  BLOCK_MESSAGES,
+  BlockCreateSchema,
+  type BlockCreateRequest,
+  type Service,
+} from '@app/shared';
 import { inputClass, labelClass, RequiredMark } from '../../../components/ui/form-field.tsx';
 import { buttonPrimary } from '../../../components/ui/styles.ts';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notify.ts';
 import { createBlock } from '../api/blocks.ts';
 
-type Field = keyof BlockCreateRequest;
-type Draft = Required<BlockCreateRequest>;
+/** The form's fields: `serviceId` is a car's id or `all` (every car); `until` the repeat's end. */
+interface Draft {
+  serviceId: string;
+  startDate: string;
+  startTime: string;
+  endDate: string;
+  endTime: string;
+  until: string;
+  note: string;
+}
+type Field = keyof Draft;
 
+const ALL_CARS = 'all';
 const EMPTY: Draft = {
   serviceId: '',
   startDate: '',
   startTime: '',
   endDate: '',
   endTime: '',
+  until: '',
   note: '',
 };
-const ORDER: Field[] = ['serviceId', 'startDate', 'startTime', 'endDate', 'endTime', 'note'];
+const ORDER: Field[] = [
+  'serviceId',
+  'startDate',
+  'startTime',
+  'endDate',
+  'endTime',
+  'until',
+  'note',
+];
+
+/** What the server is sent: one car or every car, and a weekly repeat if an end is given. */
+function toRequest({ serviceId, until, ...rest }: Draft): BlockCreateRequest {
+  return {
+    ...rest,
+    ...(serviceId === ALL_CARS ? { allCars: true } : serviceId ? { serviceId } : {}),
+    ...(until ? { repeat: { weekly: true, until } } : {}),
+  };
+}
 
 /**
- * Blocks a car from a New York date and time to another, with a note. Checked here with the
+ * Blocks a car (or every car) from a New York date and time to another, with a note, once or
+ * every week until a date. Checked here with the
  * server's own schema (each field's message beside it); what only the server knows (a ride in
  * the way) shows above the button.
  */
@@ -46,13 +80,16 @@ export function BlockForm({
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setRefusal(undefined);
-    const parsed = BlockCreateSchema.safeParse(draft);
+    const request = toRequest(draft);
+    const parsed = BlockCreateSchema.safeParse(request);
     if (!parsed.success) {
       const found: Partial<Record<Field, string>> = {};
       for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as Field | undefined;
+        const field = (issue.path[0] === 'repeat' ? 'until' : issue.path[0]) as Field | undefined;
         if (field && !found[field]) found[field] = issue.message;
       }
+      // The schema's car check runs once the fields parse: say it beside the car at once.
+      if (!draft.serviceId) found.serviceId ??= BLOCK_MESSAGES.car;
       setErrors(found);
       const first = ORDER.find((field) => found[field]);
       formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
@@ -60,7 +97,7 @@ export function BlockForm({
     }
     setSending(true);
     try {
-      const { message } = await createBlock(draft);
+      const { message } = await createBlock(request);
       notify('success', message);
       setDraft({ ...EMPTY, serviceId: draft.serviceId });
       onCreated();
@@ -95,6 +132,7 @@ export function BlockForm({
               onChange={(event) => set('serviceId')(event.target.value)}
             >
               <option value="">Choose a car</option>
+              <option value={ALL_CARS}>Every car</option>
               {cars.map((car) => (
                 <option key={car._id} value={car._id}>
                   {car.name}
@@ -145,6 +183,23 @@ export function BlockForm({
             />
           )}
         </Control>
+        <Control
+          label="Repeat weekly until"
+          name="until"
+          error={errors.until}
+          optional
+          hint="Leave empty for a single block. Repeats on the start's weekday, at the same times."
+          className="sm:col-span-2"
+        >
+          {(props) => (
+            <input
+              {...props}
+              type="date"
+              value={draft.until}
+              onChange={(event) => set('until')(event.target.value)}
+            />
+          )}
+        </Control>
         <Control label="Note" name="note" error={errors.note} optional className="sm:col-span-2">
           {(props) => (
             <textarea
@@ -184,6 +239,7 @@ function Control({
   name,
   error,
   optional,
+  hint,
   className,
   children,
 }: {
@@ -191,11 +247,14 @@ function Control({
   name: Field;
   error: string | undefined;
   optional?: boolean;
+  hint?: string;
   className?: string;
   children: (props: ControlProps) => ReactNode;
 }) {
   const id = useId();
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
   return (
     <div className={className}>
       <label htmlFor={id} className={labelClass}>
@@ -207,9 +266,14 @@ function Control({
         name,
         className: `mt-1.5 ${inputClass} ${error ? 'border-danger' : ''}`,
         'aria-invalid': error ? true : undefined,
-        'aria-describedby': error ? errorId : undefined,
+        'aria-describedby': describedBy || undefined,
         'aria-required': optional ? undefined : true,
       })}
+      {hint ? (
+        <p id={hintId} className="mt-1 text-sm text-ink-muted">
+          {hint}
+        </p>
+      ) : null}
       {error ? (
         <p id={errorId} className="mt-1.5 text-sm text-danger">
           {error}

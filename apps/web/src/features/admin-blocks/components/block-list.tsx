@@ -5,6 +5,36 @@ import { failureMessage } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notify.ts';
 import { deleteBlock } from '../api/blocks.ts';
 
+const weekdayOf = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'America/New_York',
+  weekday: 'long',
+});
+const dayOf = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'America/New_York',
+  month: 'short',
+  day: 'numeric',
+});
+
+/**
+ * What a block's series is, in words, from the rows of it the list holds: "Every Sunday until
+ * Dec 27", "All cars", or both; undefined for a lone block.
+ */
+export function seriesLabel(block: Block, all: readonly Block[]): string | undefined {
+  if (!block.seriesId) return undefined;
+  const rows = all.filter((b) => b.seriesId === block.seriesId);
+  const cars = new Set(rows.map((b) => b.serviceId));
+  const starts = [...new Set(rows.map((b) => b.startsAt))].sort();
+  const parts: string[] = [];
+  const last = starts.at(-1);
+  if (starts.length > 1 && last) {
+    parts.push(
+      `Every ${weekdayOf.format(new Date(block.startsAt))} until ${dayOf.format(new Date(last))}`,
+    );
+  }
+  if (cars.size > 1) parts.push(parts.length ? 'all cars' : 'All cars');
+  return parts.length ? parts.join(', ') : 'Part of a series';
+}
+
 /** A list of blocks (upcoming or past), each with its car, its span in New York time, its note. */
 export function BlockList({
   title,
@@ -29,7 +59,7 @@ export function BlockList({
         <ul role="list" className="mt-3 space-y-3">
           {blocks.map((block) => (
             <li key={block.id}>
-              <BlockCard block={block} onDeleted={onDeleted} />
+              <BlockCard block={block} series={seriesLabel(block, blocks)} onDeleted={onDeleted} />
             </li>
           ))}
         </ul>
@@ -38,7 +68,15 @@ export function BlockList({
   );
 }
 
-function BlockCard({ block, onDeleted }: { block: Block; onDeleted: () => void }) {
+function BlockCard({
+  block,
+  series,
+  onDeleted,
+}: {
+  block: Block;
+  series: string | undefined;
+  onDeleted: () => void;
+}) {
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [failure, setFailure] = useState<string>();
@@ -47,11 +85,11 @@ function BlockCard({ block, onDeleted }: { block: Block; onDeleted: () => void }
   const from = formatNewYorkTime(new Date(block.startsAt));
   const to = formatNewYorkTime(new Date(block.endsAt));
 
-  async function remove() {
+  async function remove(following: boolean) {
     setDeleting(true);
     setFailure(undefined);
     try {
-      const { message } = await deleteBlock(block.id);
+      const { message } = await deleteBlock(block.id, following);
       notify('success', message);
       onDeleted();
     } catch (error) {
@@ -63,6 +101,7 @@ function BlockCard({ block, onDeleted }: { block: Block; onDeleted: () => void }
   return (
     <article className={`${card} p-4 sm:p-5`}>
       <h3 className="font-semibold text-brand">{block.serviceName}</h3>
+      {series ? <p className="mt-1 text-sm font-medium text-ink">{series}</p> : null}
       <p className="mt-1 text-ink">
         <time dateTime={block.startsAt}>{from}</time>
         <span aria-hidden="true"> – </span>
@@ -79,18 +118,31 @@ function BlockCard({ block, onDeleted }: { block: Block; onDeleted: () => void }
         {confirming ? (
           <>
             <p id={`confirm-${block.id}`} className="text-ink">
-              Delete this block? Customers can book that time again.
+              {series
+                ? 'Delete this block, or this one and the following of its series (every car)? Customers can book those times again.'
+                : 'Delete this block? Customers can book that time again.'}
             </p>
             <button
               ref={confirmRef}
               type="button"
               disabled={deleting}
               aria-describedby={`confirm-${block.id}`}
-              onClick={() => void remove()}
+              onClick={() => void remove(false)}
               className={buttonSecondary}
             >
-              {deleting ? 'Deleting…' : 'Yes, delete'}
+              {deleting ? 'Deleting…' : series ? 'Delete this one' : 'Yes, delete'}
             </button>
+            {series ? (
+              <button
+                type="button"
+                disabled={deleting}
+                aria-describedby={`confirm-${block.id}`}
+                onClick={() => void remove(true)}
+                className={buttonSecondary}
+              >
+                Delete this and the following
+              </button>
+            ) : null}
             <button
               type="button"
               disabled={deleting}

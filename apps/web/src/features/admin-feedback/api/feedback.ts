@@ -10,3 +10,13 @@ export function listFeedback(query: OwnerFeedbackQuery): Promise<OwnerFeedbackRe
   const search = params.toString();
   return api.get<OwnerFeedbackResponse>(`/admin/feedback${search ? `?${search}` : ''}`);
 }
+
+/** The Feedback screen's filters as the address holds them: empty means any. */
+export interface FeedbackFilters {
+  rating: string;
+  mood: string;
+  from: string;
+  to: string;
+}
+
+export const NO_FILTERS: FeedbackFilters = { rating: '', mood: '', from: '', to: '' };

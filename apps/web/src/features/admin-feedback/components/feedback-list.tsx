@@ -1,11 +1,21 @@
 import { formatNewYorkTime, type OwnerFeedbackItem } from '@app/shared';
 import { buttonSecondary, card } from '../../../components/ui/styles.ts';
-import { useFeedback, type FeedbackFilters } from '../hooks/use-feedback.ts';
+import { useCursorPages } from '../../../lib/use-load.ts';
+import { listFeedback, type FeedbackFilters } from '../api/feedback.ts';
 import { MOOD_LABELS } from './mood.ts';
 
 /** Feedback under the filters, newest first, with "Load more" for older messages. */
 export function FeedbackList({ filters }: { filters: FeedbackFilters }) {
-  const { items, total, nextBefore, loading, failure, loadMore } = useFeedback(filters);
+  const { rating, mood, from, to } = filters;
+  const { items, total, nextBefore, loading, failure, loadMore } = useCursorPages(
+    (before) =>
+      listFeedback({ rating, mood, from, to, before }).then(({ feedback, total, nextBefore }) => ({
+        items: feedback,
+        total,
+        nextBefore,
+      })),
+    [rating, mood, from, to],
+  );
   const filtered = Object.values(filters).some(Boolean);
   return (
     <section aria-label="Messages" className="mt-8">

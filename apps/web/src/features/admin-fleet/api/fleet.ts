@@ -10,6 +10,10 @@ export const addCar = (car: CarInput) => api.post<FleetCarResponse>('/admin/flee
 export const updateCar = (id: string, car: CarInput) =>
   api.post<FleetCarResponse>(`/admin/fleet/${id}/update-car`, car);
 
+/** On the road (customers may book it) or off it; its booked rides are kept either way. */
+export const setCarAvailability = (id: string, available: boolean) =>
+  api.post<FleetCarResponse>(`/admin/fleet/${id}/availability`, { available });
+
 export const retireCar = (id: string) =>
   api.post<FleetCarResponse>(`/admin/fleet/${id}/retire-car`);
 

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import {
-  CAR_MODELS,
+  CAR_MAKES,
   CAR_RATE_FIELDS,
   CarInputSchema,
   MESSAGE_PHOTO_NOT_AN_IMAGE,
@@ -8,6 +8,10 @@ import {
   PHOTO_ACCEPT,
   PHOTO_MAX_BYTES,
   SERVICE_TYPES,
+  DEFAULT_TURNAROUND_MINUTES,
+  depositDollars,
+  formatDollars,
+  MULTI_HOUR_MINIMUM_HOURS,
   type CarInput,
   type FleetCar,
 } from '@app/shared';
@@ -23,11 +27,15 @@ import { CarPhoto } from './car-photo.tsx';
 /** What the form holds: text as typed (rates too, checked on saving). */
 type Draft = Omit<
   CarInput,
-  'type' | 'availableServiceTypes' | (typeof CAR_RATE_FIELDS)[number][0] | CapacityField
+  | 'type'
+  | 'availableServiceTypes'
+  | 'turnaroundMinutes'
+  | (typeof CAR_RATE_FIELDS)[number][0]
+  | CapacityField
 > & {
   type: string;
   availableServiceTypes: string[];
-} & Record<(typeof CAR_RATE_FIELDS)[number][0] | CapacityField, string>;
+} & Record<(typeof CAR_RATE_FIELDS)[number][0] | CapacityField | TurnaroundField, string>;
 
 /** What the car carries, shown on its cards and page. */
 const CAPACITY_FIELDS = [
@@ -35,6 +43,55 @@ const CAPACITY_FIELDS = [
   ['bags', 'Large bags'],
 ] as const;
 type CapacityField = (typeof CAPACITY_FIELDS)[number][0];
+
+/** Minutes the car needs after a booking of each kind before the next (ADR 018). */
+const TURNAROUND_FIELDS = [
+  ['rideTurnaround', 'After a ride'],
+  ['hourlyTurnaround', 'After an hourly booking'],
+  ['rentalTurnaround', 'After a rental'],
+] as const;
+type TurnaroundField = (typeof TURNAROUND_FIELDS)[number][0];
+
+type RateField = (typeof CAR_RATE_FIELDS)[number][0];
+
+/**
+ * The rates in the sections and words of the customer's car page (the deposit box, the Regular
+ * Rate, Multi-Hour Rate and Rental Price cards). A check's message names the rate in full
+ * (`CAR_RATE_FIELDS`: "Regular rate, price per hour must be…").
+ */
+const RATE_SECTIONS: readonly {
+  legend: string;
+  about: string;
+  fields: readonly (readonly [RateField, string, string?])[];
+}[] = [
+  {
+    legend: 'Regular rate',
+    about: 'A ride with a chauffeur, priced by the hour.',
+    fields: [
+      ['specialServicePricePerHour', 'Price per hour'],
+      [
+        'specialServicePriceBetweenOneHourFifteen',
+        '1 hour to 1 hour 15 minutes',
+        'Shown to customers only when above $0.',
+      ],
+      ['specialServicePriceExtra', 'After 1 hour 15 minutes', 'Each extra hour.'],
+      ['specialServicePriceFlatRate', 'Night, weekend and holiday flat rate'],
+    ],
+  },
+  {
+    legend: 'Multi-hour rate',
+    about: `For trips of ${MULTI_HOUR_MINIMUM_HOURS} hours or more.`,
+    fields: [['serviceChargePerHour', 'Price per hour']],
+  },
+  {
+    legend: 'Rental price',
+    about: 'The customer drives it, for a day or the whole week.',
+    fields: [
+      ['rentalDailyPrice', 'Per day'],
+      ['rentalWeeklyPrice', 'Per week'],
+    ],
+  },
+];
 
 type Errors = Partial<Record<keyof Draft | 'photo', string>>;
 
@@ -48,6 +105,9 @@ const EMPTY: Draft = {
   availableServiceTypes: [],
   seats: '4',
   bags: '2',
+  rideTurnaround: String(DEFAULT_TURNAROUND_MINUTES.ride),
+  hourlyTurnaround: String(DEFAULT_TURNAROUND_MINUTES.hourly),
+  rentalTurnaround: String(DEFAULT_TURNAROUND_MINUTES.rental),
   ...(Object.fromEntries(CAR_RATE_FIELDS.map(([field]) => [field, ''])) as Record<
     (typeof CAR_RATE_FIELDS)[number][0],
     string
@@ -67,6 +127,9 @@ function draftOf(car: FleetCar | undefined): Draft {
     availableServiceTypes: car.availableServiceTypes,
     seats: String(car.seats),
     bags: String(car.bags),
+    rideTurnaround: String(car.turnaroundMinutes.ride),
+    hourlyTurnaround: String(car.turnaroundMinutes.hourly),
+    rentalTurnaround: String(car.turnaroundMinutes.rental),
     ...(rates as Record<(typeof CAR_RATE_FIELDS)[number][0], string>),
   };
 }
@@ -79,13 +142,22 @@ function inputOf(draft: Draft): unknown {
       return [field, text === '' || Number.isNaN(Number(text)) ? text : Number(text)];
     }),
   );
+  const whole = (text: string) =>
+    text.trim() === '' || Number.isNaN(Number(text)) ? text.trim() : Number(text);
   const capacity = Object.fromEntries(
-    CAPACITY_FIELDS.map(([field]) => {
-      const text = draft[field].trim();
-      return [field, text === '' || Number.isNaN(Number(text)) ? text : Number(text)];
-    }),
+    CAPACITY_FIELDS.map(([field]) => [field, whole(draft[field])]),
   );
-  return { ...draft, ...rates, ...capacity };
+  const { rideTurnaround, hourlyTurnaround, rentalTurnaround, ...rest } = draft;
+  return {
+    ...rest,
+    ...rates,
+    ...capacity,
+    turnaroundMinutes: {
+      ride: whole(rideTurnaround),
+      hourly: whole(hourlyTurnaround),
+      rental: whole(rentalTurnaround),
+    },
+  };
 }
 
 /** The photo's own checks before sending (the server checks its bytes again). */
@@ -128,7 +200,10 @@ export function CarForm({ car, busy, onSave, onCancel }: CarFormProps) {
     const found: Errors = {};
     if (!checked.success) {
       for (const issue of checked.error.issues) {
-        const field = String(issue.path[0] ?? 'name') as keyof Errors;
+        const [first, kind] = issue.path;
+        const field = (
+          first === 'turnaroundMinutes' ? `${String(kind)}Turnaround` : String(first ?? 'name')
+        ) as keyof Errors;
         found[field] ??= issue.message;
       }
     }
@@ -149,37 +224,38 @@ export function CarForm({ car, busy, onSave, onCancel }: CarFormProps) {
     'aria-describedby': errors[name] ? `${idOf(name)}-error` : undefined,
   });
 
-  /** A fieldset of figures typed as text (rates in dollars, seats and bags), four a row. */
-  const numberFieldset = (
-    legend: string,
-    fields: readonly (readonly [(typeof CAR_RATE_FIELDS)[number][0] | CapacityField, string])[],
+  /** A figure typed as text (a rate in dollars, seats, bags, minutes). */
+  const numberField = (
+    name: RateField | CapacityField | TurnaroundField,
+    label: string,
     inputMode: 'decimal' | 'numeric',
+    hint?: string,
   ) => (
-    <fieldset className={`${card} p-5 sm:p-6`}>
-      <legend className={`${labelClass} float-left mb-3 w-full`}>{legend}</legend>
-      <div className="clear-left grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
-        {fields.map(([name, label]) => (
-          <Field
-            key={name}
-            label={label}
-            htmlFor={idOf(name)}
-            error={errors[name]}
-            errorId={`${idOf(name)}-error`}
-          >
-            <input
-              {...field(name)}
-              aria-required
-              inputMode={inputMode}
-              autoComplete="off"
-              value={draft[name]}
-              onChange={(event) => set(name, event.target.value)}
-              className={`mt-1.5 ${inputClass}`}
-            />
-          </Field>
-        ))}
-      </div>
-    </fieldset>
+    <Field
+      key={name}
+      label={label}
+      htmlFor={idOf(name)}
+      error={errors[name]}
+      errorId={`${idOf(name)}-error`}
+      hint={hint}
+    >
+      <input
+        {...field(name)}
+        aria-required
+        inputMode={inputMode}
+        autoComplete="off"
+        value={draft[name]}
+        onChange={(event) => set(name, event.target.value)}
+        className={`mt-1.5 ${inputClass}`}
+      />
+    </Field>
   );
+
+  const fees = Number(draft.fees.trim().replace(/^\$/, ''));
+  const depositHint =
+    draft.fees.trim() !== '' && Number.isFinite(fees) && fees >= 0
+      ? `Customers pay ${formatDollars(depositDollars(fees))} to book: the fee plus $1, credited toward the ride.`
+      : 'Customers pay the fee plus $1 to book, credited toward the ride.';
 
   const text = (name: 'name' | 'serviceLevel' | 'address', label: string, maxLength: number) => (
     <Field label={label} htmlFor={idOf(name)} error={errors[name]} errorId={`${idOf(name)}-error`}>
@@ -201,48 +277,59 @@ export function CarForm({ car, busy, onSave, onCancel }: CarFormProps) {
       aria-label={car ? `Change ${car.name}` : 'Add a car'}
       className="mt-6 space-y-6"
     >
-      <fieldset className={`${card} grid gap-5 p-5 sm:grid-cols-2 sm:p-6`}>
-        <legend className="sr-only">Details</legend>
-        {text('name', 'Name', 80)}
-        {text('serviceLevel', 'Service level', 40)}
-        <Field
-          label="Make"
-          htmlFor={idOf('type')}
-          error={errors.type}
-          errorId={`${idOf('type')}-error`}
-        >
-          <select
-            {...field('type')}
-            aria-required
-            value={draft.type}
-            onChange={(event) => set('type', event.target.value)}
-            className={`mt-1.5 ${inputClass}`}
+      <Section legend="The car">
+        <div className="grid gap-5 sm:grid-cols-2">
+          {text('name', 'Name', 80)}
+          {text('serviceLevel', 'Service level', 40)}
+          <Field
+            label="Make"
+            htmlFor={idOf('type')}
+            error={errors.type}
+            errorId={`${idOf('type')}-error`}
           >
-            <option value="">Choose a make</option>
-            {CAR_MODELS.map((model) => (
-              <option key={model}>{model}</option>
-            ))}
-          </select>
-        </Field>
-        {text('address', 'Address', 200)}
-        <Field
-          label="About"
-          htmlFor={idOf('about')}
-          error={errors.about}
-          errorId={`${idOf('about')}-error`}
-          className="sm:col-span-2"
-        >
-          <textarea
-            {...field('about')}
-            aria-required
-            rows={4}
-            maxLength={2000}
-            value={draft.about}
-            onChange={(event) => set('about', event.target.value)}
-            className={`mt-1.5 py-2.5 ${inputClass}`}
-          />
-        </Field>
-        <label className="flex min-h-11 items-center gap-3 text-sm font-semibold text-ink sm:col-span-2">
+            <select
+              {...field('type')}
+              aria-required
+              value={draft.type}
+              onChange={(event) => set('type', event.target.value)}
+              className={`mt-1.5 ${inputClass}`}
+            >
+              <option value="">Choose a make</option>
+              {CAR_MAKES.map((model) => (
+                <option key={model}>{model}</option>
+              ))}
+            </select>
+          </Field>
+          <div className="grid grid-cols-2 gap-5">
+            {CAPACITY_FIELDS.map(([name, label]) => numberField(name, label, 'numeric'))}
+          </div>
+        </div>
+      </Section>
+
+      <Section legend="On the car's page">
+        <div className="grid gap-5">
+          <Field
+            label="About"
+            htmlFor={idOf('about')}
+            error={errors.about}
+            errorId={`${idOf('about')}-error`}
+          >
+            <textarea
+              {...field('about')}
+              aria-required
+              rows={4}
+              maxLength={2000}
+              value={draft.about}
+              onChange={(event) => set('about', event.target.value)}
+              className={`mt-1.5 py-2.5 ${inputClass}`}
+            />
+          </Field>
+          {text('address', 'Address', 200)}
+        </div>
+      </Section>
+
+      <Section legend="Availability">
+        <label className="flex min-h-11 items-center gap-3 text-sm font-semibold text-ink">
           <input
             type="checkbox"
             checked={draft.available}
@@ -251,7 +338,10 @@ export function CarForm({ car, busy, onSave, onCancel }: CarFormProps) {
           />
           Available for booking
         </label>
-      </fieldset>
+        <p className={hintClass}>
+          Off the road, customers cannot book it; its booked rides are kept.
+        </p>
+      </Section>
 
       <fieldset
         className={`${card} p-5 sm:p-6`}
@@ -259,11 +349,11 @@ export function CarForm({ car, busy, onSave, onCancel }: CarFormProps) {
           errors.availableServiceTypes ? `${idOf('availableServiceTypes')}-error` : undefined
         }
       >
-        <legend className={`${labelClass} float-left mb-3 w-full`}>
+        <legend className="float-left w-full text-base font-semibold text-brand">
           Service types
           <RequiredMark />
         </legend>
-        <div className="clear-left grid gap-1 sm:grid-cols-2 lg:grid-cols-3">
+        <div className="clear-left grid gap-1 pt-3 sm:grid-cols-2 lg:grid-cols-3">
           {SERVICE_TYPES.map((type, i) => (
             <label key={type} className="flex min-h-11 items-center gap-3 text-sm text-ink">
               <input
@@ -293,34 +383,53 @@ export function CarForm({ car, busy, onSave, onCancel }: CarFormProps) {
         />
       </fieldset>
 
-      {numberFieldset('Rates, in dollars', CAR_RATE_FIELDS, 'decimal')}
-      {numberFieldset('Seats and bags', CAPACITY_FIELDS, 'numeric')}
+      <Section legend="Deposit">
+        <div className="grid gap-5 sm:grid-cols-2">
+          {numberField('fees', 'Booking fee', 'decimal', depositHint)}
+        </div>
+      </Section>
 
-      <fieldset
-        className={`${card} grid gap-5 p-5 sm:p-6 ${car ? 'sm:grid-cols-[12rem_1fr]' : ''}`}
+      {RATE_SECTIONS.map((section) => (
+        <Section key={section.legend} legend={section.legend} about={section.about}>
+          <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+            {section.fields.map(([name, label, hint]) => numberField(name, label, 'decimal', hint))}
+          </div>
+        </Section>
+      ))}
+
+      <Section
+        legend="Time between bookings"
+        about="Minutes the car needs after a booking before the next one starts."
       >
-        <legend className="sr-only">Photo</legend>
-        {car ? <CarPhoto car={car} className="w-full sm:w-48" /> : null}
-        <Field
-          label={car?.photo ? 'Replace the photo' : 'Photo'}
-          htmlFor={idOf('photo')}
-          error={errors.photo}
-          errorId={`${idOf('photo')}-error`}
-          hint="JPEG, PNG or WebP, up to 10 MB. Its location and camera details are removed."
-          optional
-        >
-          <input
-            {...field('photo')}
-            type="file"
-            accept={PHOTO_ACCEPT}
-            onChange={(event) => {
-              setPhoto(event.target.files?.[0]);
-              setErrors((current) => ({ ...current, photo: undefined }));
-            }}
-            className="mt-1.5 block w-full text-sm text-ink file:mr-3 file:min-h-11 file:rounded-full file:border-0 file:bg-brand-tint file:px-4 file:font-semibold file:text-brand"
-          />
-        </Field>
-      </fieldset>
+        <div className="grid gap-5 sm:grid-cols-3">
+          {TURNAROUND_FIELDS.map(([name, label]) => numberField(name, label, 'numeric'))}
+        </div>
+      </Section>
+
+      <Section legend="Photo">
+        <div className={`grid gap-5 ${car ? 'sm:grid-cols-[12rem_1fr]' : ''}`}>
+          {car ? <CarPhoto car={car} className="w-full sm:w-48" /> : null}
+          <Field
+            label={car?.photo ? 'Replace the photo' : 'Photo'}
+            htmlFor={idOf('photo')}
+            error={errors.photo}
+            errorId={`${idOf('photo')}-error`}
+            hint="JPEG, PNG or WebP, up to 10 MB. Its location and camera details are removed."
+            optional
+          >
+            <input
+              {...field('photo')}
+              type="file"
+              accept={PHOTO_ACCEPT}
+              onChange={(event) => {
+                setPhoto(event.target.files?.[0]);
+                setErrors((current) => ({ ...current, photo: undefined }));
+              }}
+              className="mt-1.5 block w-full text-sm text-ink file:mr-3 file:min-h-11 file:rounded-full file:border-0 file:bg-brand-tint file:px-4 file:font-semibold file:text-brand"
+            />
+          </Field>
+        </div>
+      </Section>
 
       <div className="flex flex-col gap-3 sm:flex-row">
         <button type="submit" disabled={busy} aria-busy={busy} className={buttonPrimary}>
@@ -331,6 +440,25 @@ export function CarForm({ car, busy, onSave, onCancel }: CarFormProps) {
         </button>
       </div>
     </form>
+  );
+}
+
+/** A short section of the form: a fieldset whose legend says what it holds. */
+function Section({
+  legend,
+  about,
+  children,
+}: {
+  legend: string;
+  about?: string;
+  children: ReactNode;
+}) {
+  return (
+    <fieldset className={`${card} p-5 sm:p-6`}>
+      <legend className="float-left w-full text-base font-semibold text-brand">{legend}</legend>
+      {about ? <p className={`clear-left ${hintClass} mt-0 pt-1`}>{about}</p> : null}
+      <div className="clear-left pt-4">{children}</div>
+    </fieldset>
   );
 }
 

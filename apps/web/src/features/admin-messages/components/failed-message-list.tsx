@@ -1,20 +1,11 @@
 import { Link } from 'wouter';
-import { formatNewYorkTime, type FailedMessage } from '@app/shared';
+import { failureInWords, formatNewYorkTime, MESSAGE_ROUTES, type FailedMessage } from '@app/shared';
 import { buttonSecondary, card } from '../../../components/ui/styles.ts';
 import { useFailedMessages } from '../hooks/use-failed-messages.ts';
 
-/** What each template is, in the owner's words. */
-const TEMPLATE_LABELS: Record<string, string> = {
-  paid: 'Booking confirmed',
-  reminder_24h: 'Reminder, a day before',
-  reminder_2h: 'Reminder, two hours before',
-  rescheduled: 'Ride moved',
-  cancelled: 'Ride cancelled',
-  completed: 'Thank you after the ride',
-};
-
+/** What the message is, in the owner's words, and whom it was for by which channel. */
 const describe = (message: FailedMessage) =>
-  `${TEMPLATE_LABELS[message.template] ?? message.template} (${message.channel === 'sms' ? 'text' : 'email'} to ${message.audience === 'owner' ? 'the business' : 'the customer'})`;
+  `${MESSAGE_ROUTES[message.template].label} (${message.channel === 'sms' ? 'text' : 'email'} to ${message.audience === 'owner' ? 'the business' : message.audience === 'account' ? 'the account holder' : 'the customer'})`;
 
 /** Failed messages, newest first, each with its ride and its retry. */
 export function FailedMessageList({ rideHref }: { rideHref: (rideId: string) => string }) {
@@ -55,15 +46,27 @@ export function FailedMessageList({ rideHref }: { rideHref: (rideId: string) => 
                     </time>
                   </p>
                 </div>
-                <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
-                  <dt className="text-ink-muted">To</dt>
-                  <dd className="[overflow-wrap:anywhere] text-ink">{message.recipient}</dd>
-                  <dt className="text-ink-muted">Attempts</dt>
-                  <dd className="text-ink">{message.attempts}</dd>
-                  <dt className="text-ink-muted">Last error</dt>
-                  <dd className="[overflow-wrap:anywhere] text-ink">
-                    {message.lastError ?? 'None recorded'}
-                  </dd>
+                <dl className="mt-2 space-y-1 text-sm">
+                  <div>
+                    <dt className="inline text-ink-muted">To: </dt>
+                    <dd className="inline [overflow-wrap:anywhere] text-ink">
+                      {message.recipient}
+                    </dd>
+                  </div>
+                  <div>
+                    <dt className="inline text-ink-muted">Attempts: </dt>
+                    <dd className="inline text-ink">{message.attempts}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-ink-muted">Why it failed</dt>
+                    <dd className="[overflow-wrap:anywhere] text-ink">
+                      {message.lastError ? (
+                        <FailureReason lastError={message.lastError} />
+                      ) : (
+                        'Nothing was recorded.'
+                      )}
+                    </dd>
+                  </div>
                 </dl>
                 <div className="mt-4 flex flex-wrap items-center gap-x-6 gap-y-3">
                   <button
@@ -93,5 +96,35 @@ export function FailedMessageList({ rideHref }: { rideHref: (rideId: string) => 
         <p className={`${card} p-6 text-ink-muted`}>No failed messages: everything was sent.</p>
       )}
     </section>
+  );
+}
+
+/** The failure in plain words; what the provider said (its code) in a disclosure beneath. */
+function FailureReason({ lastError }: { lastError: string }) {
+  const { words, providerSaid, helpUrl } = failureInWords(lastError);
+  return (
+    <>
+      <span className="font-medium">{words}</span>
+      <details className="mt-1">
+        <summary className="inline-flex min-h-11 cursor-pointer items-center text-ink-muted">
+          Details
+        </summary>
+        <p className="text-ink-muted">
+          The provider said: <span className="font-mono text-ink">{providerSaid}</span>
+        </p>
+        {helpUrl ? (
+          <p className="mt-1">
+            <a
+              href={helpUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="text-brand underline"
+            >
+              The provider’s page about this error
+            </a>
+          </p>
+        ) : null}
+      </details>
+    </>
   );
 }

@@ -1,77 +1,46 @@
-import { useCallback, useEffect, useState } from 'react';
-import type { FailedMessage } from '@app/shared';
+import { useState } from 'react';
 import { failureMessage } from '../../../lib/api-client.ts';
+import { useLoad } from '../../../lib/use-load.ts';
 import { listFailedMessages, retryMessage } from '../api/messages.ts';
 
-interface FailedMessages {
-  messages: FailedMessage[];
-  loading: boolean;
-  /** Why the list did not come. */
-  failure: string | undefined;
-  /** The last retry's outcome, said politely to screen readers. */
-  notice: { id: string; text: string; ok: boolean } | undefined;
-  /** The message whose retry is under way. */
-  retrying: string | undefined;
+/** The last retry's outcome, said politely to screen readers. */
+interface RetryNotice {
+  id: string;
+  text: string;
+  ok: boolean;
 }
 
 /** The failed messages, and a retry that takes a message off the list once the server agreed. */
-export function useFailedMessages(): FailedMessages & {
-  retry: (id: string) => void;
-  reload: () => void;
-} {
-  const [state, setState] = useState<FailedMessages>({
-    messages: [],
-    loading: true,
-    failure: undefined,
-    notice: undefined,
-    retrying: undefined,
-  });
+export function useFailedMessages() {
+  const list = useLoad(listFailedMessages);
+  const [notice, setNotice] = useState<RetryNotice>();
+  /** The message whose retry is under way. */
+  const [retrying, setRetrying] = useState<string>();
 
-  /** Fetches the list; its state is set only when the answer comes. */
-  const load = useCallback(
-    () =>
-      listFailedMessages()
-        .then(({ messages }) =>
-          setState((current) => ({ ...current, messages, loading: false, failure: undefined })),
-        )
-        .catch((error: unknown) =>
-          setState((current) => ({
-            ...current,
-            loading: false,
-            failure: failureMessage(error, 'load'),
-          })),
-        ),
-    [],
-  );
+  const retry = (id: string) => {
+    setRetrying(id);
+    setNotice(undefined);
+    const settle = (text: string, ok: boolean) => {
+      setRetrying(undefined);
+      setNotice({ id, text, ok });
+    };
+    retryMessage(id).then(
+      ({ message }) => {
+        list.set((shown) => ({ ...shown, messages: shown.messages.filter((m) => m.id !== id) }));
+        settle(message, true);
+      },
+      (error: unknown) => settle(failureMessage(error, 'load'), false),
+    );
+  };
 
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const reload = useCallback(() => {
-    setState((current) => ({ ...current, loading: true, failure: undefined }));
-    void load();
-  }, [load]);
-
-  const retry = useCallback((id: string) => {
-    setState((current) => ({ ...current, retrying: id, notice: undefined }));
-    retryMessage(id)
-      .then(({ message }) =>
-        setState((current) => ({
-          ...current,
-          retrying: undefined,
-          messages: current.messages.filter((m) => m.id !== id),
-          notice: { id, text: message, ok: true },
-        })),
-      )
-      .catch((error: unknown) =>
-        setState((current) => ({
-          ...current,
-          retrying: undefined,
-          notice: { id, text: failureMessage(error, 'load'), ok: false },
-        })),
-      );
-  }, []);
-
-  return { ...state, retry, reload };
+  return {
+    messages: list.data?.messages ?? [],
+    loading: list.loading,
+    // Asked again, the list says why it failed only if it fails again.
+    failure: list.loading ? undefined : list.failure,
+    notice,
+    retrying,
+    retry,
+    reload: list.reload,
+  };
 }

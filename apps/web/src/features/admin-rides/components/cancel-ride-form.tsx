@@ -6,9 +6,10 @@ import {
   type Ride,
   type RideRefundChoice,
 } from '@app/shared';
-import { inputClass, labelClass, RequiredMark } from '../../../components/ui/form-field.tsx';
+import { labelClass } from '../../../components/ui/form-field.tsx';
 import { buttonPrimary, buttonSecondary } from '../../../components/ui/styles.ts';
 import { formatDeposit } from '../utils/ride-view.ts';
+import { ReasonField, reasonProblem } from './reason-field.tsx';
 
 /**
  * Cancelling a ride: a reason the customer is told and, for a paid ride, whether the deposit
@@ -29,16 +30,16 @@ export function CancelRideForm({
   const [reason, setReason] = useState('');
   const [refund, setRefund] = useState<RideRefundChoice>(paid ? 'full' : 'none');
   const [error, setError] = useState<string | undefined>();
-  const ids = { reason: useId(), error: useId(), refund: useId() };
+  const ids = { reason: useId(), refund: useId() };
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const text = reason.trim();
-    const problem = !text
-      ? MESSAGE_CANCEL_REASON
-      : text.length > CANCEL_REASON_MAX_LENGTH
-        ? MESSAGE_CANCEL_REASON_LONG
-        : undefined;
+    const problem = reasonProblem(
+      text,
+      { missing: MESSAGE_CANCEL_REASON, tooLong: MESSAGE_CANCEL_REASON_LONG },
+      CANCEL_REASON_MAX_LENGTH,
+    );
     setError(problem);
     if (problem) {
       document.getElementById(ids.reason)?.focus();
@@ -49,28 +50,7 @@ export function CancelRideForm({
 
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Cancel the ride" className="mt-4 space-y-4">
-      <div>
-        <label htmlFor={ids.reason} className={labelClass}>
-          Reason, told to the customer
-          <RequiredMark />
-        </label>
-        <textarea
-          id={ids.reason}
-          name="reason"
-          rows={3}
-          aria-required
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? ids.error : undefined}
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          className={`mt-1.5 py-2 ${inputClass}`}
-        />
-        {error ? (
-          <p id={ids.error} className="mt-1.5 text-sm text-danger">
-            {error}
-          </p>
-        ) : null}
-      </div>
+      <ReasonField id={ids.reason} value={reason} onChange={setReason} error={error} />
       <fieldset>
         <legend className={labelClass}>Deposit</legend>
         {paid ? (

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
 import {
+  FINISH_UNDO_MINUTES,
   formatNewYorkTime,
   type Ride,
   type RideRefundChoice,
@@ -8,11 +9,23 @@ import {
 } from '@app/shared';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notify.ts';
+import { useLoad } from '../../../lib/use-load.ts';
 import { buttonPrimary, buttonSecondary, card } from '../../../components/ui/styles.ts';
-import { cancelRide, completeRide, markNoShow } from '../api/rides.ts';
-import { useRide } from '../hooks/use-ride.ts';
+import {
+  cancelRide,
+  completeRide,
+  correctRide,
+  getRide,
+  markNoShow,
+  moveRide,
+  reopenRide,
+  retryRideMessage,
+} from '../api/rides.ts';
 import { formatDayHeading } from '../utils/ride-view.ts';
 import { CancelRideForm } from './cancel-ride-form.tsx';
+import { CorrectRideForm } from './correct-ride-form.tsx';
+import { FailedMessages } from './failed-messages.tsx';
+import { MoveRideForm } from './move-ride-form.tsx';
 import { RideFacts, StatusBadge } from './ride-facts.tsx';
 
 /** One ride with what an owner may do to it, and a link to its audit trail. */
@@ -25,9 +38,12 @@ export function RideDetail({
   backHref: string;
   onChanged: () => void;
 }) {
-  const { state, replace, reload } = useRide(id);
+  const loaded = useLoad(() => getRide(id), [id]);
   const [busy, setBusy] = useState(false);
-  const [cancelling, setCancelling] = useState(false);
+  /** The change form open under the ride, if any. */
+  const [open, setOpen] = useState<'move' | 'correct' | 'cancel' | null>(null);
+  // When the ride was last shown as it is: what the undo's window is measured from.
+  const [shownAt, setShownAt] = useState(() => Date.now());
   const [failure, setFailure] = useState<string | undefined>();
 
   const act = (call: () => Promise<RideResponse>) => {
@@ -35,29 +51,30 @@ export function RideDetail({
     setFailure(undefined);
     call()
       .then(({ ride, message }) => {
-        replace(ride);
-        setCancelling(false);
+        loaded.set((shown) => ({ ...shown, ride }));
+        setOpen(null);
+        setShownAt(Date.now());
         if (message) notify('success', message);
         onChanged();
       })
       .catch((error: unknown) => {
         setFailure(failureMessage(error, 'load'));
-        reload();
+        void loaded.reload();
       })
       .finally(() => setBusy(false));
   };
 
-  if (state.status === 'loading')
+  if (loaded.loading)
     return (
       <p role="status" className="mt-6 text-ink-muted">
         Loading the ride...
       </p>
     );
-  if (state.status === 'failed')
+  if (loaded.failure || !loaded.data)
     return (
       <div className="mt-6">
         <p role="alert" className="text-danger">
-          {state.message}
+          {loaded.failure}
         </p>
         <Link href={backHref} className={`mt-4 ${buttonSecondary}`}>
           Back to the rides
@@ -65,9 +82,15 @@ export function RideDetail({
       </div>
     );
 
-  const ride: Ride = state.ride;
+  const ride: Ride = loaded.data.ride;
   const canCancel = ride.status === 'paid' || ride.status === 'pending_payment';
   const from = ride.status === 'paid' ? 'paid' : 'pending_payment';
+  // A completion or no-show may be undone for a while after it was marked.
+  const undoUntil =
+    ride.finishedAt && (ride.status === 'completed' || ride.status === 'no_show')
+      ? new Date(Date.parse(ride.finishedAt) + FINISH_UNDO_MINUTES * 60_000)
+      : null;
+  const mayUndo = undoUntil !== null && undoUntil.getTime() > shownAt ? undoUntil : null;
   return (
     <section aria-labelledby="ride-heading" className={`${card} mt-6 p-4 sm:p-6`}>
       <Link href={backHref} className="text-sm font-semibold text-brand underline">
@@ -82,6 +105,11 @@ export function RideDetail({
       <p className="mt-1 text-ink">
         {formatDayHeading(ride.slotDate)}, {ride.slotTime} (New York)
       </p>
+      <p className="mt-1 text-sm text-ink-muted">
+        Booked until {formatNewYorkTime(new Date(ride.endsAt))}; the car is free again after its{' '}
+        {ride.turnaroundMinutes}-minute turnaround, at{' '}
+        {formatNewYorkTime(new Date(ride.occupiedUntil))}.
+      </p>
       {ride.cancelledAt ? (
         <p className="mt-1 text-sm text-ink-muted">
           Cancelled by the {ride.cancelledBy ?? 'owner'} on{' '}
@@ -91,12 +119,22 @@ export function RideDetail({
       <div className="mt-4">
         <RideFacts ride={ride} />
       </div>
+      <FailedMessages
+        messages={ride.failedMessages}
+        busy={busy}
+        onRetry={(messageId) =>
+          act(async () => {
+            const { message } = await retryRideMessage(messageId);
+            return { ...(await getRide(ride.id)), message };
+          })
+        }
+      />
       {failure ? (
         <p role="alert" className="mt-4 text-danger">
           {failure}
         </p>
       ) : null}
-      {ride.status === 'paid' && !cancelling ? (
+      {ride.status === 'paid' && open === null ? (
         <div className="mt-6 flex flex-wrap gap-3">
           <button
             type="button"
@@ -114,22 +152,57 @@ export function RideDetail({
           >
             Mark no-show
           </button>
+          <button type="button" className={buttonSecondary} onClick={() => setOpen('move')}>
+            Move the ride...
+          </button>
+          <button type="button" className={buttonSecondary} onClick={() => setOpen('correct')}>
+            Correct details...
+          </button>
         </div>
       ) : null}
-      {canCancel && !cancelling ? (
+      {mayUndo ? (
+        <div className="mt-6 flex flex-wrap items-center gap-3">
+          <button
+            type="button"
+            disabled={busy}
+            className={buttonSecondary}
+            onClick={() => act(() => reopenRide(ride.id))}
+          >
+            Undo {ride.status === 'no_show' ? 'the no-show' : 'the completion'}
+          </button>
+          <span className="text-sm text-ink-muted">Until {formatNewYorkTime(mayUndo)}</span>
+        </div>
+      ) : null}
+      {canCancel && open === null ? (
         <button
           type="button"
           className={`mt-3 ${buttonSecondary}`}
-          onClick={() => setCancelling(true)}
+          onClick={() => setOpen('cancel')}
         >
           Cancel the ride...
         </button>
       ) : null}
-      {canCancel && cancelling ? (
+      {ride.status === 'paid' && open === 'move' ? (
+        <MoveRideForm
+          ride={ride}
+          busy={busy}
+          onClose={() => setOpen(null)}
+          onMove={(request) => act(() => moveRide(ride.id, request))}
+        />
+      ) : null}
+      {ride.status === 'paid' && open === 'correct' ? (
+        <CorrectRideForm
+          ride={ride}
+          busy={busy}
+          onClose={() => setOpen(null)}
+          onCorrect={(request) => act(() => correctRide(ride.id, request))}
+        />
+      ) : null}
+      {canCancel && open === 'cancel' ? (
         <CancelRideForm
           ride={ride}
           busy={busy}
-          onClose={() => setCancelling(false)}
+          onClose={() => setOpen(null)}
           onCancel={(reason: string, refund: RideRefundChoice) =>
             act(() => cancelRide(ride.id, { reason, refund, from }))
           }

@@ -1,4 +1,5 @@
-import { bookingReference, type Ride } from '@app/shared';
+import { bookingReference, formatNewYorkDayShort, type Ride } from '@app/shared';
+import { RefundSummary } from '../../../components/ui/refund-summary.tsx';
 import { formatDeposit, STATUS_BADGE, statusLabel } from '../utils/ride-view.ts';
 
 export function StatusBadge({ status }: { status: Ride['status'] }) {
@@ -69,7 +70,14 @@ export function RideFacts({ ride }: { ride: Ride }) {
       {ride.refund
         ? row(
             'Refund',
-            `${formatDeposit(ride.refund.amountCents)}, ${ride.refund.status}${ride.refund.providerRefundId ? ` (${ride.refund.providerRefundId})` : ''}`,
+            <RefundSummary
+              refund={ride.refund}
+              on={
+                ride.refund.status === 'succeeded'
+                  ? formatNewYorkDayShort(new Date(ride.refund.updatedAt))
+                  : null
+              }
+            />,
           )
         : null}
     </dl>

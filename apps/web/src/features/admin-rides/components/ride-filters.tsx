@@ -1,109 +1,63 @@
-import { useId, useState, type FormEvent } from 'react';
 import {
   MESSAGE_RIDE_DATE_ORDER,
   RIDE_STATUSES,
   RIDE_STATUS_LABELS,
   type Service,
 } from '@app/shared';
-import { inputClass, labelClass, TextField } from '../../../components/ui/form-field.tsx';
-import { buttonPrimary, buttonSecondary } from '../../../components/ui/styles.ts';
+import { CarSelect } from '../../../components/filters/car-select.tsx';
+import { DateRangeFields } from '../../../components/filters/date-range-fields.tsx';
+import { FilterForm } from '../../../components/filters/filter-form.tsx';
+import {
+  useFilterDraft,
+  type FilterFormProps,
+} from '../../../components/filters/use-filter-draft.ts';
+import { SelectField, TextField } from '../../../components/ui/form-field.tsx';
 import type { RideScreenState } from '../utils/ride-view.ts';
 
 export type RideFilterValues = Pick<RideScreenState, 'from' | 'to' | 'serviceId' | 'status' | 'q'>;
 
 export const NO_FILTERS: RideFilterValues = { from: '', to: '', serviceId: '', status: '', q: '' };
 
+/** What the range's empty ends mean here. */
+const RANGE_HINTS = { from: 'Today; any day for a search', to: 'No end' };
+
+const STATUS_OPTIONS = [
+  { value: '', label: 'Any status' },
+  ...RIDE_STATUSES.map((status) => ({ value: status, label: RIDE_STATUS_LABELS[status] })),
+];
+
 /** The Rides screen's filters: days, a car, a status, and a search of the customer. */
 export function RideFilterForm({
-  value,
   services,
-  onApply,
-}: {
-  value: RideFilterValues;
-  services: readonly Service[];
-  onApply: (filters: RideFilterValues) => void;
-}) {
-  const [draft, setDraft] = useState(value);
-  const [error, setError] = useState<string | undefined>();
-  const ids = { car: useId(), status: useId() };
-  const cars = [...services].sort((a, b) => a.name.localeCompare(b.name));
-  const set = (patch: Partial<RideFilterValues>) => setDraft({ ...draft, ...patch });
+  ...props
+}: FilterFormProps<RideFilterValues> & { services: readonly Service[] }) {
+  const { draft, set, error, setError, clear } = useFilterDraft(props, NO_FILTERS);
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function submit() {
     if (draft.from && draft.to && draft.to < draft.from) {
       setError(MESSAGE_RIDE_DATE_ORDER);
       return;
     }
     setError(undefined);
-    onApply({ ...draft, q: draft.q.trim() });
+    props.onApply({ ...draft, q: draft.q.trim() });
   }
 
   return (
-    <form
-      role="search"
-      aria-label="Filter the rides"
-      noValidate
-      onSubmit={onSubmit}
+    <FilterForm
+      label="Filter the rides"
       className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-[repeat(5,minmax(0,1fr))_auto] lg:items-end"
+      onSubmit={submit}
+      onClear={clear}
     >
-      <TextField
-        label="From"
-        name="from"
-        type="date"
-        value={draft.from}
-        onChange={(event) => set({ from: event.target.value })}
-        hint={draft.from ? undefined : 'Today'}
+      <DateRangeFields value={draft} onChange={set} error={error} hints={RANGE_HINTS} />
+      <CarSelect services={services} value={draft.serviceId} onChange={set} />
+      <SelectField
+        label="Status"
+        name="status"
+        value={draft.status}
+        onChange={(event) => set({ status: event.target.value as RideFilterValues['status'] })}
+        options={STATUS_OPTIONS}
       />
-      <TextField
-        label="To"
-        name="to"
-        type="date"
-        value={draft.to}
-        aria-invalid={error ? true : undefined}
-        onChange={(event) => set({ to: event.target.value })}
-        hint={
-          error ? <span className="text-danger">{error}</span> : draft.to ? undefined : 'No end'
-        }
-      />
-      <div>
-        <label htmlFor={ids.car} className={labelClass}>
-          Car
-        </label>
-        <select
-          id={ids.car}
-          name="serviceId"
-          value={draft.serviceId}
-          onChange={(event) => set({ serviceId: event.target.value })}
-          className={`mt-1.5 ${inputClass}`}
-        >
-          <option value="">All cars</option>
-          {cars.map((car) => (
-            <option key={car._id} value={car._id}>
-              {car.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor={ids.status} className={labelClass}>
-          Status
-        </label>
-        <select
-          id={ids.status}
-          name="status"
-          value={draft.status}
-          onChange={(event) => set({ status: event.target.value as RideFilterValues['status'] })}
-          className={`mt-1.5 ${inputClass}`}
-        >
-          <option value="">Any status</option>
-          {RIDE_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {RIDE_STATUS_LABELS[status]}
-            </option>
-          ))}
-        </select>
-      </div>
       <TextField
         label="Customer"
         name="q"
@@ -114,22 +68,6 @@ export function RideFilterForm({
         value={draft.q}
         onChange={(event) => set({ q: event.target.value })}
       />
-      <div className="flex gap-3">
-        <button type="submit" className={buttonPrimary}>
-          Filter
-        </button>
-        <button
-          type="button"
-          onClick={() => {
-            setDraft(NO_FILTERS);
-            setError(undefined);
-            onApply(NO_FILTERS);
-          }}
-          className={buttonSecondary}
-        >
-          Clear
-        </button>
-      </div>
-    </form>
+    </FilterForm>
   );
 }

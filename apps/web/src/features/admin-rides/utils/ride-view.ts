@@ -6,6 +6,7 @@ import {
   RIDE_STATUS_LABELS,
   RIDE_STATUSES,
   type AppointmentStatus,
+  type CalendarDate,
   type RideStatus,
 } from '@app/shared';
 
@@ -54,10 +55,20 @@ export function screenPath(state: Partial<RideScreenState>): string {
   return `/rides${text ? `?${text}` : ''}`;
 }
 
+/** `2026-11-25` of a calendar day. */
+function isoOf({ year, month, day }: CalendarDate): string {
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
 /** Today in New York as `2026-11-25`. */
 export function todayIso(now: Date = new Date()): string {
-  const { year, month, day } = businessToday(now);
-  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  return isoOf(businessToday(now));
+}
+
+/** `2026-11-25` (a date input's value) of a `25_11_2026` slot day; empty for none. */
+export function isoOfSlotKey(slotDate: string): string {
+  const date = parseSlotDateKey(slotDate);
+  return date ? isoOf(date) : '';
 }
 
 /** `2026-11-25` plus days. */

@@ -17,5 +17,5 @@ export const startEnrolment = () => api.post<MfaEnrolResponse>('/admin/mfa/enrol
 export const confirmEnrolment = (request: MfaConfirmRequest) =>
   api.post<MfaConfirmResponse>('/admin/mfa/confirm', request);
 
-export const verifySecondFactor = (request: MfaVerifyRequest) =>
+export const verifyMfa = (request: MfaVerifyRequest) =>
   api.post<MfaVerifyResponse>('/admin/mfa/verify', request);

@@ -1,9 +1,13 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { ExternalLink } from 'lucide-react';
 import { MfaConfirmSchema, type MfaEnrolResponse } from '@app/shared';
+import { BUSINESS } from '../../../config/env.ts';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { firstIssue } from '../../../lib/first-issue.ts';
 import { notify } from '../../../lib/notify.ts';
+import { useSession } from '../../../state/session.tsx';
 import { TextField } from '../../../components/ui/form-field.tsx';
+import { CopyButton, DownloadTextLink } from '../../../components/ui/copy-button.tsx';
 import { buttonPrimary, buttonSecondary } from '../../../components/ui/styles.ts';
 import { confirmEnrolment, startEnrolment } from '../api/admin.ts';
 import { FactorLayout } from './factor-layout.tsx';
@@ -14,9 +18,11 @@ function grouped(secret: string): string {
 }
 
 /**
- * The owner's first sign-in to the console: a new authenticator secret (a QR code, and the key
- * as text), a code from the app to confirm it, then the ten recovery codes, shown once, with a
- * step that asks the owner to say they have saved them.
+ * The owner's first sign-in to the console, made for a phone: a new authenticator secret (a link
+ * that opens the authenticator app on this phone, a QR code for another device, and the key as
+ * text with Copy), a code from the app to confirm it (a wrong one said under the field until the
+ * field changes), then the ten recovery codes, shown once, each on one line, to copy all at once
+ * or download as a text file, with a step that asks the owner to say they have saved them.
  */
 export function EnrolScreen({ onDone }: { onDone: (recoveryCodesLeft: number) => void }) {
   const [recoveryCodes, setRecoveryCodes] = useState<string[]>();
@@ -30,8 +36,11 @@ export function EnrolScreen({ onDone }: { onDone: (recoveryCodesLeft: number) =>
 function NewSecret({ onConfirmed }: { onConfirmed: (codes: string[]) => void }) {
   const [enrolment, setEnrolment] = useState<MfaEnrolResponse | 'failed'>();
   const [code, setCode] = useState('');
+  const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const started = useRef(false);
+  const codeId = useId();
+  const { secondFactorPassed } = useSession();
 
   const start = () =>
     startEnrolment()
@@ -54,16 +63,25 @@ function NewSecret({ onConfirmed }: { onConfirmed: (codes: string[]) => void }) 
     const checked = MfaConfirmSchema.safeParse({ code });
     const problem = firstIssue(checked);
     if (!checked.success || problem) {
-      notify('error', problem ?? 'Enter the code from your authenticator app.');
+      refuse(problem ?? 'Enter the code from your authenticator app.');
       return;
     }
     setBusy(true);
     try {
-      onConfirmed((await confirmEnrolment({ code: checked.data.code })).recoveryCodes);
-    } catch (error) {
-      notify('error', failureMessage(error, 'signIn'));
+      const { recoveryCodes } = await confirmEnrolment({ code: checked.data.code });
+      // The server renewed the session: its cookie is new, and so must the CSRF token be.
+      await secondFactorPassed();
+      onConfirmed(recoveryCodes);
+    } catch (failure) {
+      refuse(failureMessage(failure, 'signIn'));
       setBusy(false);
     }
+  }
+
+  /** Said under the field, which takes focus so a screen reader reads it with the label. */
+  function refuse(message: string) {
+    setError(message);
+    document.getElementById(codeId)?.focus();
   }
 
   return (
@@ -89,13 +107,21 @@ function NewSecret({ onConfirmed }: { onConfirmed: (codes: string[]) => void }) 
       ) : (
         <ol className="space-y-8">
           <li>
-            <h2 className="font-semibold text-ink">1. Scan this QR code with the app</h2>
+            <h2 className="font-semibold text-ink">1. Add the key to your authenticator app</h2>
+            <p className="mt-2 text-sm text-ink-muted">
+              On this phone, open the app with the key. On a computer, scan the QR code with your
+              phone.
+            </p>
+            <a href={enrolment.otpauthUri} className={`${buttonPrimary} mt-3 w-full sm:w-auto`}>
+              <ExternalLink className="size-4" aria-hidden="true" />
+              Open in authenticator app
+            </a>
             <img
               src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(enrolment.qrSvg)}`}
               alt="QR code of your sign-in key, for your authenticator app"
               width={200}
               height={200}
-              className="mt-3 rounded-xl border border-line bg-white p-2"
+              className="mt-4 rounded-xl border border-line bg-white p-2"
             />
           </li>
           <li>
@@ -109,11 +135,18 @@ function NewSecret({ onConfirmed }: { onConfirmed: (codes: string[]) => void }) 
               hint="Time-based, 6 digits. Spaces do not matter."
               spellCheck={false}
             />
+            <CopyButton
+              className="mt-3"
+              text={enrolment.secret}
+              label="Copy key"
+              done="Key copied."
+            />
           </li>
           <li>
             <form noValidate onSubmit={onSubmit} aria-label="Confirm the app">
               <h2 className="font-semibold text-ink">3. Enter the code the app shows</h2>
               <TextField
+                id={codeId}
                 className="mt-3"
                 label="6-digit code"
                 name="code"
@@ -121,7 +154,11 @@ function NewSecret({ onConfirmed }: { onConfirmed: (codes: string[]) => void }) 
                 autoComplete="one-time-code"
                 maxLength={20}
                 value={code}
-                onChange={(event) => setCode(event.target.value)}
+                error={error}
+                onChange={(event) => {
+                  setCode(event.target.value);
+                  setError(undefined);
+                }}
                 required
               />
               <button
@@ -140,6 +177,20 @@ function NewSecret({ onConfirmed }: { onConfirmed: (codes: string[]) => void }) 
   );
 }
 
+/** The downloaded file's name. */
+export const RECOVERY_CODES_FILE = 'console-recovery-codes.txt';
+
+/** What the downloaded file says: what the codes are for, then one code a line. */
+export function recoveryCodesFile(codes: readonly string[]): string {
+  return [
+    `${BUSINESS.name} console: recovery codes`,
+    'Each code signs you in once instead of the authenticator app. Keep this file safe.',
+    '',
+    ...codes,
+    '',
+  ].join('\n');
+}
+
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const [saved, setSaved] = useState(false);
   return (
@@ -147,13 +198,24 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
       title="Save your recovery codes"
       intro="If you lose your phone, each of these codes signs you in once instead of the app. Keep them somewhere safe, such as a password manager: they are shown only this once."
     >
-      <ol aria-label="Recovery codes" className="grid gap-2 font-mono text-base text-ink">
+      <ol
+        aria-label="Recovery codes"
+        className="grid gap-2 font-mono text-sm text-ink sm:grid-cols-2 sm:text-base"
+      >
         {codes.map((code) => (
-          <li key={code} className="rounded-lg bg-canvas px-3 py-2 text-center tracking-wider">
+          <li key={code} className="rounded-lg bg-canvas px-2 py-2 text-center whitespace-nowrap">
             {code}
           </li>
         ))}
       </ol>
+      <div className="mt-4 flex flex-wrap items-start gap-3">
+        <CopyButton text={codes.join('\n')} label="Copy all codes" done="Codes copied." />
+        <DownloadTextLink
+          text={recoveryCodesFile(codes)}
+          fileName={RECOVERY_CODES_FILE}
+          label="Download as a text file"
+        />
+      </div>
       <label className="mt-6 flex min-h-11 items-center gap-3 text-ink">
         <input
           type="checkbox"

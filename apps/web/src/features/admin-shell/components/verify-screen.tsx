@@ -4,9 +4,10 @@ import { BUSINESS } from '../../../config/env.ts';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { firstIssue } from '../../../lib/first-issue.ts';
 import { notify } from '../../../lib/notify.ts';
+import { useSession } from '../../../state/session.tsx';
 import { TextField } from '../../../components/ui/form-field.tsx';
 import { buttonPrimary, buttonSecondary } from '../../../components/ui/styles.ts';
-import { verifySecondFactor } from '../api/admin.ts';
+import { verifyMfa } from '../api/admin.ts';
 import { FactorLayout } from './factor-layout.tsx';
 
 /** Each sign-in to the console: a code from the authenticator app, or a recovery code. */
@@ -14,6 +15,7 @@ export function VerifyScreen({ onDone }: { onDone: (recoveryCodesLeft: number) =
   const [useRecovery, setUseRecovery] = useState(false);
   const [value, setValue] = useState('');
   const [busy, setBusy] = useState(false);
+  const { secondFactorPassed } = useSession();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -27,7 +29,9 @@ export function VerifyScreen({ onDone }: { onDone: (recoveryCodesLeft: number) =
     }
     setBusy(true);
     try {
-      const { recoveryCodesLeft } = await verifySecondFactor(request);
+      const { recoveryCodesLeft } = await verifyMfa(request);
+      // The server renewed the session: its cookie is new, and so must the CSRF token be.
+      await secondFactorPassed();
       if (useRecovery) {
         notify('warning', `Recovery code used: ${recoveryCodesLeft} left.`);
       }

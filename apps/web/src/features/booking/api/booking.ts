@@ -3,6 +3,7 @@ import type {
   BookingRequest,
   BookingResponse,
   CheckoutResponse,
+  MyRidesResponse,
   PaymentDetailsResponse,
 } from '@app/shared';
 import { api } from '../../../lib/api-client.ts';
@@ -36,3 +37,6 @@ export const getPaymentDetails = (sessionId: string) =>
 
 export const listMyAppointments = () =>
   api.get<AppointmentsResponse>('/user/appointments', { csrf: true });
+
+/** Every ride of the signed-in customer, upcoming then past (My rides). */
+export const listMyRides = () => api.get<MyRidesResponse>('/user/rides');

@@ -1,8 +1,11 @@
 import { ExternalLink, MapPin, ShieldCheck } from 'lucide-react';
 import { depositDollars, formatDollars, mapsSearchHref, type Service } from '@app/shared';
 
-/** What booking costs today, that it counts toward the ride, and where the car is based. */
-export function DepositBox({ service }: { service: Service }) {
+/**
+ * What booking costs today, that it counts toward the ride, and where the car is based. A round
+ * trip is two rides, each with its deposit: said under the spec's figure, which stays as it is.
+ */
+export function DepositBox({ service, rides = 1 }: { service: Service; rides?: 1 | 2 }) {
   return (
     <div className="rounded-card border border-brand/10 bg-brand-tint p-5 sm:p-6">
       <div className="flex items-start justify-between gap-4">
@@ -14,6 +17,12 @@ export function DepositBox({ service }: { service: Service }) {
           {formatDollars(depositDollars(service.fees))}
         </p>
       </div>
+      {rides === 2 && (
+        <p className="mt-3 text-sm font-medium text-ink" aria-live="polite">
+          Round trip: two rides, a deposit each, {formatDollars(depositDollars(service.fees) * 2)}{' '}
+          today.
+        </p>
+      )}
       <p className="mt-4 flex items-start gap-2 text-sm text-ink">
         <ShieldCheck className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
         <span>

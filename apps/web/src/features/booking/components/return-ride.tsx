@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { AddressInput } from './address-input.tsx';
 import { AddressPair, locationSetter } from './contact-form.tsx';
 import type { ContactDetails, ContactUpdate } from '../utils/contact-details.ts';
@@ -6,6 +7,8 @@ import { NotesField } from './notes-field.tsx';
 interface ReturnRideProps {
   value: ContactDetails;
   onChange: ContactUpdate;
+  /** When the return goes: drawn with its addresses once the customer says Yes. */
+  children?: ReactNode;
 }
 
 const choices = [
@@ -14,7 +17,7 @@ const choices = [
 ] as const;
 
 /** The return-ride question (starts unanswered); Yes reveals the optional return form. */
-export function ReturnRide({ value, onChange }: ReturnRideProps) {
+export function ReturnRide({ value, onChange, children }: ReturnRideProps) {
   const setLocation = locationSetter(onChange);
   return (
     <div className="min-w-0 space-y-5">
@@ -41,9 +44,12 @@ export function ReturnRide({ value, onChange }: ReturnRideProps) {
       </fieldset>
       {value.needsReturnRide === true && (
         <fieldset className="min-w-0 space-y-5 rounded-xl border border-line bg-canvas p-4 sm:p-5">
-          <legend className="px-1 text-sm font-semibold text-brand">
-            Return ride <span className="font-normal text-ink-muted">(optional)</span>
-          </legend>
+          <legend className="px-1 text-sm font-semibold text-brand">Return ride</legend>
+          {children}
+          <p className="text-sm text-ink-muted">
+            The addresses are optional: left empty, the ride back goes from your drop-off to your
+            pickup.
+          </p>
           <AddressPair>
             {(places) => (
               <>

@@ -1,11 +1,10 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import {
-  DEFAULT_ESTIMATE_LENGTH,
-  ESTIMATE_LENGTHS,
+  LENGTH_CHOICES,
   estimateRide,
   formatDaySpoken,
   formatDollars,
-  formatEstimateLength,
+  formatLength,
   holidayOn,
   rateDayOf,
   rateKindOf,
@@ -21,6 +20,9 @@ interface RideEstimateProps {
   serviceType: string;
   day: SlotDay | undefined;
   time: string | undefined;
+  /** The booking's length in the kind's unit: the car is held that long, and priced for it. */
+  length: number;
+  onLengthChange: (length: number) => void;
 }
 
 const LENGTH_LABEL: Record<RateKind, string> = {
@@ -48,11 +50,16 @@ function dayNote(day: SlotDay, rateDay: RateDay, kind: RateKind): string {
  * left after the ride, by the shared pricing rules. An estimate only: the price is settled
  * after the ride.
  */
-export function RideEstimate({ service, serviceType, day, time }: RideEstimateProps) {
+export function RideEstimate({
+  service,
+  serviceType,
+  day,
+  time,
+  length,
+  onLengthChange,
+}: RideEstimateProps) {
   const id = useId();
   const kind = rateKindOf(serviceType);
-  const [lengths, setLengths] = useState<Partial<Record<RateKind, number>>>({});
-  const length = lengths[kind] ?? DEFAULT_ESTIMATE_LENGTH[kind];
   const needsType = service.availableServiceTypes.length > 1 && serviceType === '';
   const rateDay = day ? rateDayOf(day.key, time) : 'regular';
   const estimate = estimateRide(service, kind, length, rateDay);
@@ -76,7 +83,7 @@ export function RideEstimate({ service, serviceType, day, time }: RideEstimatePr
           <fieldset className="mt-3">
             <legend className="text-sm text-ink">{LENGTH_LABEL[kind]}</legend>
             <div className="mt-2 flex flex-wrap gap-1.5">
-              {ESTIMATE_LENGTHS[kind].map((option) => (
+              {LENGTH_CHOICES[kind].map((option) => (
                 <label
                   key={option}
                   className="inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center rounded-xl border border-line bg-surface px-2.5 text-sm text-ink has-[:checked]:border-brand has-[:checked]:bg-brand has-[:checked]:text-white has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand"
@@ -86,10 +93,10 @@ export function RideEstimate({ service, serviceType, day, time }: RideEstimatePr
                     name={`${id}-length`}
                     value={option}
                     checked={option === length}
-                    onChange={() => setLengths((current) => ({ ...current, [kind]: option }))}
+                    onChange={() => onLengthChange(option)}
                     className="sr-only"
                   />
-                  {formatEstimateLength(kind, option)}
+                  {formatLength(kind, option)}
                 </label>
               ))}
             </div>

@@ -22,7 +22,7 @@ interface SlotPickerProps {
 const ERROR_ID = 'time-slots-error';
 
 /**
- * The spec's rows of SLOTS_PER_ROW times, as a class: a style attribute in the server's HTML
+ * Rows of SLOTS_PER_ROW times (docs/product.md, "Slots"), as a class: a style attribute in the server's HTML
  * would be refused by the Content-Security-Policy (style-src-attr). A change of the rule fails to
  * compile here.
  */
@@ -256,7 +256,7 @@ export function SlotPicker({
           <p id="time-slots-hint" className="mt-1 hidden text-sm text-ink-muted sm:block">
             Use the arrow keys to move between times.
           </p>
-          {/* The day's times by morning, afternoon and evening, each in the spec's rows; one
+          {/* The day's times by morning, afternoon and evening, each in rows of `SLOTS_PER_ROW`; one
               list of parts, so the arrow keys and Tab treat them as one grid. */}
           <ul
             ref={gridRef}

@@ -1,29 +1,43 @@
-import { bookingReference, type Trip } from '@app/shared';
+import { bookingReference, formatSlotDateLong, type Trip } from '@app/shared';
 
 /**
- * The trip of a booked ride beyond the spec's fields: its booking reference (the shared rule),
- * pickup, drop-off and return ride, as term and value pairs.
+ * The trip of a booked ride, after the product's own fields (docs/product.md, "Holds and
+ * payment"): its booking reference (the shared rule),
+ * pickup, drop-off and return ride (a round trip's with its time), as term and value pairs.
  */
 export function TripDetails({
   appointmentId,
   trip,
   className = '',
+  leadWithTrip = false,
 }: {
   appointmentId: string;
   trip: Trip;
   className?: string;
+  /** The confirmation's order: pickup, drop-off and return first, the reference after them. */
+  leadWithTrip?: boolean;
 }) {
+  const { returnRide } = trip;
+  const reference: [string, string] = ['Booking reference', bookingReference(appointmentId)];
   const rows: [string, string][] = [
-    ['Booking reference', bookingReference(appointmentId)],
+    ...(leadWithTrip ? [] : [reference]),
+    ...(trip.isReturnLeg ? [['Leg', 'Return ride of a round trip'] as [string, string]] : []),
     ['Pickup', trip.pickupAddress],
     ['Drop-off', trip.dropoffAddress],
-    [
-      'Return ride',
-      trip.returnRide
-        ? `From ${trip.returnRide.pickupAddress} to ${trip.returnRide.dropoffAddress}`
-        : 'No',
-    ],
   ];
+  if (!trip.isReturnLeg) {
+    rows.push([
+      'Return ride',
+      returnRide
+        ? `From ${returnRide.pickupAddress} to ${returnDropoff(returnRide.dropoffAddress)}${
+            returnRide.leg
+              ? `, ${formatSlotDateLong(returnRide.leg.slotDate)} at ${returnRide.leg.slotTime}`
+              : ', to book later'
+          }`
+        : 'No',
+    ]);
+  }
+  if (leadWithTrip) rows.push(reference);
   return (
     <dl className={`grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm ${className}`}>
       {rows.map(([label, value]) => (
@@ -34,4 +48,9 @@ export function TripDetails({
       ))}
     </dl>
   );
+}
+
+/** A return ride booked without its drop-off: the business agrees it with the customer. */
+function returnDropoff(address: string): string {
+  return address.trim() === '' ? 'drop-off to be agreed' : address;
 }

@@ -1,5 +1,12 @@
 import { use, useMemo, useSyncExternalStore } from 'react';
-import { earliestSlotStart, listBookableDays, type SlotDay, type SlotsBooked } from '@app/shared';
+import {
+  busyInstants,
+  earliestSlotStart,
+  fittingSlots,
+  listBookableDays,
+  type SlotDay,
+  type SlotsBooked,
+} from '@app/shared';
 import { RenderedAtContext } from '../../../lib/rendered-at.ts';
 
 /** The free times change only when a slot starts: they are worked out once per half hour. */
@@ -48,4 +55,20 @@ export function useBookableDays(slotsBooked: SlotsBooked | undefined): SlotDay[]
     () => renderedAt ?? slotClock(undefined),
   );
   return useMemo(() => listBookableDays(now, slotsBooked), [now, slotsBooked]);
+}
+
+/**
+ * The days with only the starts that leave the car free for `stretchMinutes` (the chosen length
+ * and the car's turnaround) before its next occupancy (ADR 018): a new length, new times at once.
+ */
+export function useFittingDays(
+  days: SlotDay[],
+  slotsBooked: SlotsBooked | undefined,
+  stretchMinutes: number,
+): SlotDay[] {
+  const busy = useMemo(() => busyInstants(slotsBooked ?? {}), [slotsBooked]);
+  return useMemo(
+    () => days.map((day) => ({ ...day, slots: fittingSlots(day.slots, busy, stretchMinutes) })),
+    [days, busy, stretchMinutes],
+  );
 }

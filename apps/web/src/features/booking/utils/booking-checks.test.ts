@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '@app/shared';
+import { MESSAGES, RETURN_TIME_MESSAGE } from '@app/shared';
 import {
   fieldControl,
-  firstBookingProblem,
+  bookingProblems,
   type BookingDraft,
   type BookingField,
 } from './booking-checks.ts';
@@ -15,40 +15,53 @@ const complete: BookingDraft = {
   slotTime: '10:30 AM',
 };
 
-describe('firstBookingProblem', () => {
+describe('bookingProblems', () => {
   it('finds none in a complete draft', () => {
-    expect(firstBookingProblem(complete)).toBeNull();
+    expect(bookingProblems(complete)).toEqual([]);
   });
 
-  it('asks a visitor to log in before anything else', () => {
+  it('asks a visitor to log in and nothing else', () => {
     expect(
-      firstBookingProblem({
+      bookingProblems({
         signedIn: false,
         consented: false,
         phoneValid: false,
         serviceType: '',
         slotTime: undefined,
+        returnTimeMissing: true,
       }),
     ).toEqual({ kind: 'login', message: MESSAGES.loginToBook });
   });
 
-  it('then checks consent, phone, service type and time, in the product’s order, each naming its field', () => {
-    const steps: [Partial<BookingDraft>, string, BookingField][] = [
-      [
-        { consented: false, phoneValid: false, serviceType: '', slotTime: undefined },
-        MESSAGES.agreeToTerms,
-        'consent',
-      ],
-      [{ phoneValid: false, serviceType: '', slotTime: undefined }, MESSAGES.invalidPhone, 'phone'],
-      [{ serviceType: '', slotTime: undefined }, MESSAGES.selectServiceType, 'serviceType'],
+  it('lists every field at fault at once, in the product’s order, then the return time', () => {
+    expect(
+      bookingProblems({
+        ...complete,
+        consented: false,
+        phoneValid: false,
+        serviceType: '',
+        slotTime: undefined,
+        returnTimeMissing: true,
+      }),
+    ).toEqual([
+      { field: 'consent', message: MESSAGES.agreeToTerms },
+      { field: 'phone', message: MESSAGES.invalidPhone },
+      { field: 'serviceType', message: MESSAGES.selectServiceType },
+      { field: 'slot', message: MESSAGES.selectDateTime },
+      { field: 'returnLeg', message: RETURN_TIME_MESSAGE },
+    ]);
+  });
+
+  it('names each check’s field alone when it is the only one at fault', () => {
+    const alone: [Partial<BookingDraft>, string, BookingField][] = [
+      [{ consented: false }, MESSAGES.agreeToTerms, 'consent'],
+      [{ phoneValid: false }, MESSAGES.invalidPhone, 'phone'],
+      [{ serviceType: '' }, MESSAGES.selectServiceType, 'serviceType'],
       [{ slotTime: undefined }, MESSAGES.selectDateTime, 'slot'],
+      [{ returnTimeMissing: true }, RETURN_TIME_MESSAGE, 'returnLeg'],
     ];
-    for (const [change, message, field] of steps) {
-      expect(firstBookingProblem({ ...complete, ...change })).toEqual({
-        kind: 'error',
-        message,
-        field,
-      });
+    for (const [change, message, field] of alone) {
+      expect(bookingProblems({ ...complete, ...change })).toEqual([{ field, message }]);
     }
   });
 });

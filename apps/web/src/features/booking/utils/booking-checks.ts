@@ -1,4 +1,4 @@
-import { MESSAGES } from '@app/shared';
+import { MESSAGES, RETURN_TIME_MESSAGE } from '@app/shared';
 
 export interface BookingDraft {
   signedIn: boolean;
@@ -7,24 +7,40 @@ export interface BookingDraft {
   phoneValid: boolean;
   serviceType: string;
   slotTime: string | undefined;
+  /** A round trip whose first time is chosen but whose return has no free time chosen. */
+  returnTimeMissing?: boolean;
 }
 
 /** The form's controls a check can find at fault. */
-export type BookingField = 'consent' | 'phone' | 'serviceType' | 'slot';
+export type BookingField = 'consent' | 'phone' | 'serviceType' | 'slot' | 'returnLeg';
 
 export type BookingProblem =
   { kind: 'login'; message: string } | { kind: 'error'; message: string; field: BookingField };
 
-/** The booking checks, in their order (docs/product.md, Booking); the first that fails is the one shown. */
-export function firstBookingProblem(draft: BookingDraft): BookingProblem | null {
+/** A field at fault and what its check says. */
+export interface FieldProblem {
+  field: BookingField;
+  message: string;
+}
+
+/**
+ * The booking checks (docs/product.md, Booking): a visitor is asked to log in and nothing else;
+ * otherwise every field at fault, in the product's order, then our own return-time check. The
+ * first is the one its toast says; all are marked where they are.
+ */
+export function bookingProblems(
+  draft: BookingDraft,
+): { kind: 'login'; message: string } | FieldProblem[] {
   if (!draft.signedIn) return { kind: 'login', message: MESSAGES.loginToBook };
-  if (!draft.consented) return { kind: 'error', message: MESSAGES.agreeToTerms, field: 'consent' };
-  if (!draft.phoneValid) return { kind: 'error', message: MESSAGES.invalidPhone, field: 'phone' };
+  const problems: FieldProblem[] = [];
+  if (!draft.consented) problems.push({ field: 'consent', message: MESSAGES.agreeToTerms });
+  if (!draft.phoneValid) problems.push({ field: 'phone', message: MESSAGES.invalidPhone });
   if (!draft.serviceType) {
-    return { kind: 'error', message: MESSAGES.selectServiceType, field: 'serviceType' };
+    problems.push({ field: 'serviceType', message: MESSAGES.selectServiceType });
   }
-  if (!draft.slotTime) return { kind: 'error', message: MESSAGES.selectDateTime, field: 'slot' };
-  return null;
+  if (!draft.slotTime) problems.push({ field: 'slot', message: MESSAGES.selectDateTime });
+  if (draft.returnTimeMissing) problems.push({ field: 'returnLeg', message: RETURN_TIME_MESSAGE });
+  return problems;
 }
 
 /**
@@ -36,6 +52,7 @@ export const FIELD_FOCUS: Record<BookingField, readonly string[]> = {
   phone: ['input[name="phone"]'],
   serviceType: ['select[name="selectedServiceType"]'],
   slot: ['[data-time][tabindex="0"]', '[data-day][tabindex="0"]'],
+  returnLeg: ['select[name="returnTime"]'],
 };
 
 /** The control to focus for `field` inside `form`, if it is there. */

@@ -48,6 +48,8 @@ const empty: SavedBooking = {
   returnDropoffAddress: '',
   returnPickupNotes: '',
   leftFor: undefined,
+  lengths: {},
+  returnLeg: { later: false, dayKey: undefined, time: undefined, length: undefined },
 };
 
 const filled: SavedBooking = {
@@ -64,6 +66,8 @@ const filled: SavedBooking = {
   returnDropoffAddress: '12 Main Street, Norfolk, MA',
   returnPickupNotes: 'Flight BA 213',
   leftFor: 'checkout',
+  lengths: { hourly: 5, rental: 7 },
+  returnLeg: { later: false, dayKey: '6_12_2026', time: '4:00 PM', length: 2 },
 };
 
 describe('the saved booking form', () => {
@@ -99,6 +103,7 @@ describe('the saved booking form', () => {
     expect(hasChoices({ ...empty, phone: profilePhone }, '')).toBe(true);
     expect(hasChoices({ ...empty, needsReturnRide: false }, '')).toBe(true);
     expect(hasChoices({ ...empty, consented: true }, '')).toBe(true);
+    expect(hasChoices({ ...empty, lengths: { ride: 2 } }, '')).toBe(true);
     expect(hasChoices({ ...empty, slotTime: '9:30 AM' }, '')).toBe(true);
     expect(hasChoices({ ...empty, pickupNotes: 'Gate code 42' }, '')).toBe(true);
     expect(hasChoices({ ...empty, pickupNotes: '   ' }, '')).toBe(false);
@@ -116,8 +121,12 @@ describe('the saved booking form', () => {
         pickupAddress: 'x'.repeat(2001),
         needsReturnRide: 'maybe',
         leftFor: 'elsewhere',
+        lengths: { ride: 1.5, hourly: 'three', rental: 30 },
       }),
     ).toEqual({ ...empty, dayKey: undefined });
+    expect(parseSavedBooking({ lengths: { ride: 1.25, hourly: 7 } })?.lengths).toEqual({
+      ride: 1.25,
+    });
   });
 
   it('keeps nothing when the tab’s storage is blocked or full', () => {

@@ -1,6 +1,13 @@
-import { formatDaySpoken, formatSlotDateLong, type SlotDay } from '@app/shared';
+import {
+  LENGTH_CHOICES,
+  formatDaySpoken,
+  formatSlotDateLong,
+  type RateKind,
+  type SlotDay,
+} from '@app/shared';
 import { clearDrafts, readDraft, removeDraft, writeDraft } from '../../../lib/tab-drafts.ts';
 import type { ContactDetails } from './contact-details.ts';
+import { NO_RETURN_LEG, type ReturnLegChoice } from './return-leg.ts';
 
 /**
  * The booking form as the customer left it, per car, kept in the tab (lib/tab-drafts.ts): signing
@@ -16,6 +23,37 @@ export interface SavedBooking extends Omit<ContactDetails, 'phone' | 'locations'
   phone: { country: string; national: string } | undefined;
   /** Why the customer left the page: what the page says when they come back. */
   leftFor: 'sign-in' | 'checkout' | undefined;
+  /** The length chosen for each kind of service, in its unit (`LENGTH_CHOICES`). */
+  lengths: BookingLengths;
+  /** A round trip's return leg as chosen (ADR 018). */
+  returnLeg: ReturnLegChoice;
+}
+
+/** The length chosen for each kind of service; a kind not chosen for starts at its default. */
+export type BookingLengths = Partial<Record<RateKind, number>>;
+
+/** A stored return leg: its day and time as text, its length a number, or the form's default. */
+function returnLegOf(value: unknown): ReturnLegChoice {
+  if (typeof value !== 'object' || value === null) return NO_RETURN_LEG;
+  const stored = value as Record<string, unknown>;
+  return {
+    later: stored.later === true,
+    dayKey: optionalText(stored.dayKey),
+    time: optionalText(stored.time),
+    length: typeof stored.length === 'number' && stored.length > 0 ? stored.length : undefined,
+  };
+}
+
+/** Only lengths the kind offers come back. */
+function lengthsOf(value: unknown): BookingLengths {
+  if (typeof value !== 'object' || value === null) return {};
+  const stored = value as Record<string, unknown>;
+  const lengths: BookingLengths = {};
+  for (const kind of Object.keys(LENGTH_CHOICES) as RateKind[]) {
+    const length = stored[kind];
+    if (typeof length === 'number' && LENGTH_CHOICES[kind].includes(length)) lengths[kind] = length;
+  }
+  return lengths;
 }
 
 const TEXT_FIELDS = [
@@ -69,6 +107,8 @@ export function parseSavedBooking(value: unknown): SavedBooking | null {
     returnPickupNotes: '',
     leftFor:
       stored.leftFor === 'sign-in' || stored.leftFor === 'checkout' ? stored.leftFor : undefined,
+    lengths: lengthsOf(stored.lengths),
+    returnLeg: returnLegOf(stored.returnLeg),
   };
   for (const field of TEXT_FIELDS) saved[field] = text(stored[field]);
   return saved;
@@ -83,6 +123,7 @@ export function hasChoices(saved: SavedBooking, profilePhone: string): boolean {
     saved.slotTime !== undefined ||
     saved.consented ||
     saved.needsReturnRide !== null ||
+    Object.keys(saved.lengths).length > 0 ||
     (saved.phone !== undefined && saved.phone.national !== profilePhone) ||
     TEXT_FIELDS.some((field) => saved[field].trim() !== '')
   );

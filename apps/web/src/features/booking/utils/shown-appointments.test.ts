@@ -12,7 +12,12 @@ function appointment(id: string, payment: boolean): AppointmentView {
     payment,
     cancelled: false,
     isCompleted: false,
-    trip: { pickupAddress: '1 Main St', dropoffAddress: 'Logan Airport', returnRide: null },
+    trip: {
+      pickupAddress: '1 Main St',
+      dropoffAddress: 'Logan Airport',
+      returnRide: null,
+      isReturnLeg: false,
+    },
   };
 }
 

@@ -10,3 +10,14 @@ export function pickShownAppointments(all: readonly AppointmentView[]): Appointm
     .reverse()
     .slice(0, APPOINTMENTS_SHOWN);
 }
+
+/**
+ * The rides the shown cards leave out, all on My rides: the list holds every ride but expired
+ * holds (a hold still awaiting payment is a ride too), so it is the rest of the list.
+ */
+export function countMoreRides(
+  all: readonly AppointmentView[],
+  shown: readonly AppointmentView[],
+): number {
+  return Math.max(0, all.length - shown.length);
+}

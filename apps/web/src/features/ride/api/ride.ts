@@ -1,4 +1,9 @@
-import type { RescheduleRequest, RideChangeResponse, CustomerRideResponse } from '@app/shared';
+import type {
+  CustomerCancelRequest,
+  CustomerRideResponse,
+  RescheduleRequest,
+  RideChangeResponse,
+} from '@app/shared';
 import { api } from '../../../lib/api-client.ts';
 
 const ridePath = (id: string) => `/appointments/${encodeURIComponent(id)}`;
@@ -10,8 +15,9 @@ export const getRide = (id: string) => api.get<CustomerRideResponse>(ridePath(id
 export const rescheduleRide = (id: string, slot: RescheduleRequest) =>
   api.post<RideChangeResponse>(`${ridePath(id)}/reschedule`, slot);
 
-/** Cancels the ride (the booking fee is not refunded). */
-export const cancelRide = (id: string) => api.post<RideChangeResponse>(`${ridePath(id)}/cancel`);
+/** Cancels the ride (the booking fee is not refunded), a round trip's return too if asked. */
+export const cancelRide = (id: string, choice: CustomerCancelRequest = {}) =>
+  api.post<RideChangeResponse>(`${ridePath(id)}/cancel`, choice);
 
 /** The ride's `.ics` file, under the API's base (a plain download: a GET that changes nothing). */
 export const calendarFileUrl = (id: string) => `${ridePath(id)}/calendar.ics`;

@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { formatCents, type RideView } from '@app/shared';
+import { formatCents, formatSlotDateLong, type RideView } from '@app/shared';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { hintClass } from '../../../components/ui/form-field.tsx';
 import { buttonPrimary, buttonSecondary, card } from '../../../components/ui/styles.ts';
@@ -20,12 +20,15 @@ export function CancelRide({ ride, onCancelled }: CancelRideProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [failure, setFailure] = useState('');
   const [sending, setSending] = useState(false);
+  // A round trip's first ride: the customer says whether the return goes too.
+  const [withReturn, setWithReturn] = useState(false);
+  const returnLeg = ride.returnLegLive ? ride.trip.returnRide?.leg : undefined;
 
   async function confirm() {
     setFailure('');
     setSending(true);
     try {
-      const answer = await cancelRide(ride.id);
+      const answer = await cancelRide(ride.id, returnLeg ? { withReturn } : {});
       dialog.current?.close();
       onCancelled(answer.ride, answer.message);
     } catch (error) {
@@ -64,6 +67,18 @@ export function CancelRide({ ride, onCancelled }: CancelRideProps) {
           <strong>The booking fee is non-refundable.</strong> Your deposit of $
           {formatCents(ride.amountCents)} is not given back, and your time is freed for others.
         </p>
+        {returnLeg ? (
+          <label className="mt-4 flex min-h-11 items-center gap-3 text-sm text-ink">
+            <input
+              type="checkbox"
+              checked={withReturn}
+              onChange={(event) => setWithReturn(event.target.checked)}
+              className="size-5 accent-brand"
+            />
+            Cancel my return ride on {formatSlotDateLong(returnLeg.slotDate)} at{' '}
+            {returnLeg.slotTime} too
+          </label>
+        ) : null}
         {failure ? (
           <p role="alert" className="mt-4 rounded-xl bg-danger-tint px-4 py-3 text-sm text-danger">
             {failure}

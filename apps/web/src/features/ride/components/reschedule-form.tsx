@@ -12,10 +12,14 @@ interface RescheduleFormProps {
   onMoved: (ride: RideView, message: string) => void;
 }
 
-/** Another free slot of the same car: a day, then a time of that day. */
+/** Another start of the same car where the ride's whole stretch fits: a day, then a time. */
 export function RescheduleForm({ ride, onMoved }: RescheduleFormProps) {
   const id = useId();
-  const days = useMemo(() => daysWithFreeSlots(new Date(), ride.slotsTaken), [ride.slotsTaken]);
+  const stretch = ride.lengthMinutes + ride.turnaroundMinutes;
+  const days = useMemo(
+    () => daysWithFreeSlots(new Date(), ride.slotsTaken, stretch),
+    [ride.slotsTaken, stretch],
+  );
   const [dayKey, setDayKey] = useState(days[0]?.key ?? '');
   const [time, setTime] = useState('');
   const [fieldError, setFieldError] = useState('');

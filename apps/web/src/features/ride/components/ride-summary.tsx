@@ -1,8 +1,25 @@
 import type { ReactNode } from 'react';
 import { CalendarDays, Clock, MapPin, Navigation } from 'lucide-react';
-import { bookingReference, formatSlotDateLong, type RideView } from '@app/shared';
+import {
+  bookingReference,
+  formatNewYorkTime,
+  formatSlotDateLong,
+  formatSlotTime,
+  slotDateKey,
+  wallClockAt,
+  type RideView,
+} from '@app/shared';
 
-/** The ride's car, type, time and route. */
+/** When the booked length ends: its time, or its date and time when that is another day. */
+function endOf(ride: RideView): string {
+  const end = new Date(ride.endsAt);
+  const wall = wallClockAt(end);
+  return slotDateKey(wall) === ride.slotDate
+    ? formatSlotTime(wall.hour, wall.minute)
+    : formatNewYorkTime(end);
+}
+
+/** The ride's car, type, time (from its start to its booked end) and route. */
 export function RideSummary({ ride, children }: { ride: RideView; children?: ReactNode }) {
   return (
     <div className="flex flex-col gap-5 sm:flex-row sm:items-start">
@@ -25,7 +42,8 @@ export function RideSummary({ ride, children }: { ride: RideView; children?: Rea
             <span className="font-medium">{formatSlotDateLong(ride.slotDate)}</span>
           </Detail>
           <Detail icon={<Clock />} term="Time">
-            <span className="font-medium tabular-nums">{ride.slotTime}</span> (Eastern time)
+            <span className="font-medium tabular-nums">{ride.slotTime}</span> to{' '}
+            <span className="font-medium tabular-nums">{endOf(ride)}</span> (Eastern time)
           </Detail>
           <Detail icon={<MapPin />} term="Pickup">
             {ride.pickupAddress}

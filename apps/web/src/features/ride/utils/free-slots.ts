@@ -1,6 +1,23 @@
-import { listBookableDays, type SlotDay, type SlotsBooked } from '@app/shared';
+import {
+  busyInstants,
+  fittingSlots,
+  listBookableDays,
+  type SlotDay,
+  type SlotsBooked,
+} from '@app/shared';
 
-/** The days of the booking window that still have a slot the ride may move to. */
-export function daysWithFreeSlots(now: Date, slotsTaken: SlotsBooked): SlotDay[] {
-  return listBookableDays(now, slotsTaken).filter((day) => day.slots.length > 0);
+/**
+ * The days of the booking window that still have a start the ride may move to: one that leaves
+ * the car free for `stretchMinutes` (the ride's length and turnaround) before the next
+ * occupancy (ADR 018).
+ */
+export function daysWithFreeSlots(
+  now: Date,
+  slotsTaken: SlotsBooked,
+  stretchMinutes: number,
+): SlotDay[] {
+  const busy = busyInstants(slotsTaken);
+  return listBookableDays(now, slotsTaken)
+    .map((day) => ({ ...day, slots: fittingSlots(day.slots, busy, stretchMinutes) }))
+    .filter((day) => day.slots.length > 0);
 }

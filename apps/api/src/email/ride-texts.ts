@@ -1,0 +1,31 @@
+import { bookingReference, formatCents, type TextedTemplate } from '@app/shared';
+import { ridePageUrl } from '../calendar/ride-calendar.ts';
+import { rideEndTime, rideTime, type RideEmailSettings, type RideFacts } from './ride-facts.ts';
+
+/** A text's body, from the ride as it is now and what the outbox row alone knows (the refund). */
+export type RideText = (
+  ride: RideFacts,
+  cancelled: { refundCents: number },
+  settings: RideEmailSettings,
+) => string;
+
+const STOP = 'Reply STOP to opt out.';
+
+/** Which ride, as every text names it: the car, the booking reference and the ride's page. */
+const which = (ride: RideFacts, publicBaseUrl: string) =>
+  `${ride.carName}, ref ${bookingReference(ride.id)}. Details: ${ridePageUrl(ride.id, publicBaseUrl)}`;
+
+/**
+ * The texts, one for exactly each template whose route says `text: true` (`MESSAGE_ROUTES`):
+ * a route texted without a body here, or a body for one that is not, does not compile. Texts are
+ * short, name the business, the car, the time, the booking reference and the ride's page, and
+ * say how to stop them (carriers require it).
+ */
+export const RIDE_TEXTS: { readonly [T in TextedTemplate]: RideText } = {
+  reminder_2h: (ride, _cancelled, { business, publicBaseUrl }) =>
+    `${business.name}: your ride is at ${rideTime(ride.slotStart)}, until ${rideEndTime(ride)}, from ${ride.pickupAddress}. ${which(ride, publicBaseUrl)} Questions: ${business.phone}. ${STOP}`,
+  rescheduled: (ride, _cancelled, { business, publicBaseUrl }) =>
+    `${business.name}: your ride has moved to ${rideTime(ride.slotStart)}, until ${rideEndTime(ride)}. ${which(ride, publicBaseUrl)} ${STOP}`,
+  cancelled: (ride, { refundCents }, { business, publicBaseUrl }) =>
+    `${business.name}: your ride on ${rideTime(ride.slotStart)} is cancelled.${refundCents > 0 ? ` $${formatCents(refundCents)} is refunded to your card.` : ''} ${which(ride, publicBaseUrl)} Questions: ${business.phone}. ${STOP}`,
+};

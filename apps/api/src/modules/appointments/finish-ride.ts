@@ -1,0 +1,60 @@
+import { and, eq, lte } from 'drizzle-orm';
+import { appointments } from '@app/db';
+import { FINISH_UNDO_MINUTES } from '@app/shared';
+import { AppError } from '../../errors.ts';
+import type { AuditActor } from '../audit/record-audit.ts';
+import type { AppointmentChanges } from './appointment-changes.ts';
+import { currentRide, rideChangedMessage } from './ride-state.ts';
+import { changeStatus } from './status.ts';
+
+export const NOT_YET_PICKED_UP_MESSAGE =
+  'This ride’s pickup time has not come yet: mark it once it has.';
+
+/**
+ * After pickup, an owner marks a paid ride completed, or the customer absent (`no_show`). One
+ * conditional update (paid, pickup time passed) in a transaction with its audit event and, for
+ * a completed ride, the customer's message; a no-show tells no one.
+ */
+export function finishRide(
+  changes: AppointmentChanges,
+  input: { id: string; actor: AuditActor; to: 'completed' | 'no_show'; now: Date },
+): Promise<void> {
+  const { id, actor, to, now } = input;
+  return changes.run(async (tx) => {
+    const which = and(eq(appointments.id, id), lte(appointments.slotStart, now));
+    const [change] = await changeStatus(tx, which, 'paid', to, now);
+    const ride = await currentRide(tx, id);
+    if (!change) {
+      if (ride.status === 'paid') throw AppError.conflict(NOT_YET_PICKED_UP_MESSAGE);
+      throw AppError.conflict(rideChangedMessage(ride.status));
+    }
+    return {
+      change,
+      consequences: {
+        audit: [
+          {
+            actor,
+            at: now,
+            serviceId: ride.serviceId,
+            appointmentId: id,
+            action: to === 'completed' ? 'appointment.completed' : 'appointment.no_show',
+            before: { status: 'paid' },
+            after: { status: to },
+          },
+        ],
+        // The thank-you waits until the marking can no longer be undone (`reopen-ride.ts`).
+        message:
+          to === 'completed'
+            ? {
+                kind: 'completed',
+                appointmentId: id,
+                at: now,
+                finishedAt: now,
+                sendAt: new Date(now.getTime() + FINISH_UNDO_MINUTES * 60_000),
+              }
+            : null,
+      },
+      result: undefined,
+    };
+  });
+}

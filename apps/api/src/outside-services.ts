@@ -1,0 +1,82 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { DbHandle } from '@app/db';
+import type { Config } from './config/env.ts';
+import { createMailer, type Mailer } from './email/transport.ts';
+import { createGoogleVerifier, type GoogleVerifier } from './modules/auth/google-verifier.ts';
+import {
+  createSandboxSmsSender,
+  createTwilioSender,
+  type SmsSender,
+} from './modules/notifications/sms/sms-sender.ts';
+import type { PaymentProvider } from './modules/payments/payment-provider.ts';
+import { createSandboxProvider } from './modules/payments/sandbox-provider.ts';
+import { createStripeProvider } from './modules/payments/stripe-provider.ts';
+import { createMemoryStore, createRedisStore, type RateLimitStore } from './plugins/rate-limit.ts';
+
+/** What the app and its jobs reach outside the process: each made once, from the configuration. */
+export interface OutsideServices {
+  mailer: Mailer;
+  /** Texts: only the jobs send them, so it is made when first asked for (see below). */
+  readonly sms: SmsSender;
+  payments: PaymentProvider;
+  rateLimitStore: RateLimitStore;
+  /** Undefined without GOOGLE_CLIENT_ID: Google sign-in is off. */
+  googleVerifier: GoogleVerifier | undefined;
+  /** Closes what was made here; what a test passed in is its own to close. */
+  close(): Promise<void>;
+}
+
+/** Stand-ins a test passes instead of the real services. */
+export type OutsideServiceOverrides = Partial<Omit<OutsideServices, 'close'>>;
+
+/**
+ * The one place outside services are made (app.ts calls it; server.ts's jobs use what the app
+ * made): the configured service, or its local sandbox outside production.
+ */
+export function buildOutsideServices(
+  config: Config,
+  deps: { db: DbHandle; log: FastifyBaseLogger; now: () => Date },
+  overrides: OutsideServiceOverrides = {},
+): OutsideServices {
+  const { db, log, now } = deps;
+  const rateLimitStore =
+    overrides.rateLimitStore ??
+    (config.redisUrl
+      ? createRedisStore(config.redisUrl, undefined, { log })
+      : createMemoryStore(() => now().getTime()));
+  const mailer = overrides.mailer ?? createMailer({ ...config.mail, log });
+  const googleVerifier =
+    overrides.googleVerifier ??
+    (config.googleClientId ? createGoogleVerifier({ clientId: config.googleClientId }) : undefined);
+  const payments = overrides.payments ?? paymentProviderFor(config, db, now);
+  // Made on first use: the app sends no texts, and a test's production config has no Twilio.
+  let sms = overrides.sms;
+  return {
+    mailer,
+    get sms() {
+      sms ??= smsSenderFor(config);
+      return sms;
+    },
+    payments,
+    rateLimitStore,
+    googleVerifier,
+    async close() {
+      if (!overrides.rateLimitStore) await rateLimitStore.close();
+      if (!overrides.mailer) mailer.close();
+    },
+  };
+}
+
+/** Twilio when configured; the sandbox (texts as files) only outside production. */
+function smsSenderFor(config: Config): SmsSender {
+  if (config.twilio) return createTwilioSender(config.twilio);
+  if (config.isProduction) throw new Error('Texts need TWILIO_ACCOUNT_SID in production');
+  return createSandboxSmsSender(config.smsDir);
+}
+
+/** Stripe when configured; the sandbox only outside production (the config refuses it there). */
+function paymentProviderFor(config: Config, db: DbHandle, now: () => Date): PaymentProvider {
+  if (config.stripe) return createStripeProvider(config.stripe);
+  if (config.isProduction) throw new Error('Payments need STRIPE_SECRET_KEY in production');
+  return createSandboxProvider({ db: db.db, publicBaseUrl: config.publicBaseUrl, now });
+}

@@ -1,0 +1,50 @@
+/**
+ * The browser tests' rides the booking API cannot make (e2e/playwright.config.ts runs this once,
+ * like `npm run owner -- add`, on the server's data directory before the server opens it):
+ * a paid ride today at midnight in New York, its pickup time passed (the console's Today puts it
+ * first), and a completed ride a month ago (found by its booking reference on every day).
+ * Prints `{ today, lastMonth }`, each `{ id, customerName, carName, slotTime }`.
+ */
+import { eq } from 'drizzle-orm';
+import { createDb, prepareDb, services } from '@app/db';
+import { businessToday, addDays } from '@app/shared';
+import { loadConfig } from '../config/env.ts';
+import { insertAppointment, insertUser } from './fixtures.ts';
+
+const CAR = 'Toyota Camry';
+
+const config = loadConfig();
+const handle = await createDb({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
+try {
+  // The catalogue the server itself would seed at its first start.
+  await prepareDb(handle, { seed: true, migrationUrl: config.databaseMigrationUrl });
+  const db = handle.db;
+  const [car] = await db.select({ id: services.id }).from(services).where(eq(services.name, CAR));
+  if (!car) throw new Error(`no car named ${CAR}`);
+  const today = businessToday(new Date());
+  const key = (day: { year: number; month: number; day: number }) =>
+    `${day.day}_${day.month}_${day.year}`;
+  const ride = async (
+    customerName: string,
+    slotDate: string,
+    slotTime: string,
+    status: 'paid' | 'completed',
+  ) => {
+    const userId = await insertUser(db, customerName);
+    const id = await insertAppointment(db, {
+      userId,
+      serviceId: car.id,
+      slotDate,
+      slotTime,
+      status,
+    });
+    return { id, customerName, carName: CAR, slotTime };
+  };
+  const seeded = {
+    today: await ride('Tess Firstpickup', key(today), '12:00 AM', 'paid'),
+    lastMonth: await ride('Lorna Lastmonth', key(addDays(today, -31)), '10:00 AM', 'completed'),
+  };
+  console.log(JSON.stringify(seeded));
+} finally {
+  await handle.close();
+}

@@ -1,0 +1,108 @@
+import { useId, useState, type FormEvent } from 'react';
+import {
+  CHANGE_REASON_MAX_LENGTH,
+  MESSAGE_CHANGE_REASON,
+  MESSAGE_CHANGE_REASON_LONG,
+  DAY_SLOT_TIMES,
+  type MoveRideRequest,
+  type Ride,
+} from '@app/shared';
+import { SelectField, TextField } from '../../../components/ui/form-field.tsx';
+import { buttonPrimary, buttonSecondary } from '../../../components/ui/styles.ts';
+import { useCatalogue } from '../../../state/catalogue.tsx';
+import { isoOfSlotKey, slotKeyOfIso } from '../utils/ride-view.ts';
+import { ReasonField, reasonProblem } from './reason-field.tsx';
+
+/**
+ * Moving a paid ride: a day, a start and, unless it is a round trip's, a car that offers its
+ * service type, with a reason the customer is told. Sends where the owner saw the ride, so a
+ * ride moved meanwhile is not moved again; the server checks the time is free.
+ */
+export function MoveRideForm({
+  ride,
+  busy,
+  onMove,
+  onClose,
+}: {
+  ride: Ride;
+  busy: boolean;
+  onMove: (request: MoveRideRequest) => void;
+  onClose: () => void;
+}) {
+  const { services } = useCatalogue();
+  const [day, setDay] = useState(isoOfSlotKey(ride.slotDate));
+  const [time, setTime] = useState(ride.slotTime);
+  const [carId, setCarId] = useState(ride.serviceId);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const ids = { reason: useId(), day: useId() };
+  const roundTrip = ride.needsReturnRide === true;
+  const cars = services.filter(
+    (car) =>
+      car._id === ride.serviceId ||
+      (car.available && car.availableServiceTypes.includes(ride.serviceType)),
+  );
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const text = reason.trim();
+    const problem = reasonProblem(
+      text,
+      { missing: MESSAGE_CHANGE_REASON, tooLong: MESSAGE_CHANGE_REASON_LONG },
+      CHANGE_REASON_MAX_LENGTH,
+    );
+    setError(problem);
+    if (problem) {
+      document.getElementById(ids.reason)?.focus();
+      return;
+    }
+    onMove({
+      slotDate: slotKeyOfIso(day),
+      slotTime: time,
+      ...(carId !== ride.serviceId ? { serviceId: carId } : {}),
+      reason: text,
+      from: { serviceId: ride.serviceId, slotDate: ride.slotDate, slotTime: ride.slotTime },
+    });
+  }
+
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label="Move the ride" className="mt-4 space-y-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          id={ids.day}
+          label="Day"
+          type="date"
+          value={day}
+          onChange={(event) => setDay(event.target.value)}
+        />
+        <SelectField
+          label="Time"
+          value={time}
+          onChange={(event) => setTime(event.target.value)}
+          options={DAY_SLOT_TIMES.map((label) => ({ value: label, label }))}
+        />
+      </div>
+      {roundTrip ? (
+        <p className="text-sm text-ink-muted">
+          A round trip’s rides keep their car: only the time can move.
+        </p>
+      ) : (
+        <SelectField
+          label="Car"
+          value={carId}
+          onChange={(event) => setCarId(event.target.value)}
+          options={cars.map((car) => ({ value: car._id, label: car.name }))}
+        />
+      )}
+      <ReasonField id={ids.reason} value={reason} onChange={setReason} error={error} />
+      <div className="flex flex-wrap gap-3">
+        <button type="submit" disabled={busy} className={buttonPrimary}>
+          Move the ride
+        </button>
+        <button type="button" onClick={onClose} className={buttonSecondary}>
+          Keep it where it is
+        </button>
+      </div>
+    </form>
+  );
+}

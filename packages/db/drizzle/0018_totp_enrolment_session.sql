@@ -1,0 +1,1 @@
+ALTER TABLE "totp_factors" ADD COLUMN "enrolment_session_id" uuid;

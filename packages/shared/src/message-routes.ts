@@ -1,0 +1,75 @@
+/**
+ * Which message goes to whom, by which channel: the outbox's one routing table (its template
+ * column is checked against it, the API writes and composes by it, the console names each by its
+ * label). Every ride message is emailed to the ride's customer; each entry says who else hears
+ * of it. Account messages (`ACCOUNT_TEMPLATES`) go to the account's own address only.
+ * The API's texts and notices to the business are typed by it: an entry marked for one that has
+ * none does not compile. The password reset email is not here: it never goes through the outbox.
+ * The address confirmation is: its link's token is made when it is sent, never stored in a row.
+ */
+export interface MessageRoute {
+  /** What the console's Messages area calls it, in the owner's words. */
+  readonly label: string;
+  /** Emailed to the business too (`BUSINESS_EMAIL`), as `email/owner-ride-notice.ts` says it. */
+  readonly ownerEmail: boolean;
+  /**
+   * Texted too, to a customer who agreed to texts at booking and has not texted STOP, with the
+   * body of `apps/api/src/email/ride-texts.ts`.
+   */
+  readonly text: boolean;
+}
+
+/**
+ * Keyed by the outbox's `template`: what happened to the ride (`AppointmentEvent['kind']`), or
+ * to the account.
+ */
+export const MESSAGE_ROUTES = {
+  paid: { label: 'Booking confirmed', ownerEmail: true, text: false },
+  reminder_24h: { label: 'Reminder, a day before', ownerEmail: false, text: false },
+  reminder_2h: { label: 'Reminder, two hours before', ownerEmail: false, text: true },
+  rescheduled: { label: 'Ride moved', ownerEmail: true, text: true },
+  details_changed: { label: 'Ride details corrected', ownerEmail: false, text: false },
+  cancelled: { label: 'Ride cancelled', ownerEmail: true, text: true },
+  completed: { label: 'Thank you after the ride', ownerEmail: false, text: false },
+  verify_email: { label: 'Confirm your email address', ownerEmail: false, text: false },
+  mfa_failed: { label: 'Wrong sign-in codes', ownerEmail: false, text: false },
+} as const satisfies Record<string, MessageRoute>;
+
+export type MessageTemplate = keyof typeof MESSAGE_ROUTES;
+
+/** The messages about an account, not a ride: emailed to the account's address only. */
+export const ACCOUNT_TEMPLATES = ['verify_email', 'mfa_failed'] as const;
+export type AccountTemplate = (typeof ACCOUNT_TEMPLATES)[number];
+/** The messages about a ride. */
+export type RideTemplate = Exclude<MessageTemplate, AccountTemplate>;
+
+export const isAccountTemplate = (template: MessageTemplate): template is AccountTemplate =>
+  (ACCOUNT_TEMPLATES as readonly string[]).includes(template);
+
+/** The templates, in the table's order: what `outbox_messages.template` may hold. */
+export const MESSAGE_TEMPLATES = Object.keys(MESSAGE_ROUTES) as readonly MessageTemplate[];
+
+/** The ride templates, in the table's order. */
+export const RIDE_TEMPLATES = MESSAGE_TEMPLATES.filter(
+  (t): t is RideTemplate => !(ACCOUNT_TEMPLATES as readonly string[]).includes(t),
+);
+
+export function isMessageTemplate(value: string): value is MessageTemplate {
+  return Object.hasOwn(MESSAGE_ROUTES, value);
+}
+
+/** The templates whose route says `flag: true`, as a type. */
+type RoutedWith<Flag extends 'ownerEmail' | 'text'> = {
+  [T in MessageTemplate]: (typeof MESSAGE_ROUTES)[T][Flag] extends true ? T : never;
+}[MessageTemplate];
+
+/** The templates emailed to the business too. */
+export type OwnerEmailedTemplate = RoutedWith<'ownerEmail'>;
+/** The templates texted too. */
+export type TextedTemplate = RoutedWith<'text'>;
+
+export const emailsOwner = (template: MessageTemplate): template is OwnerEmailedTemplate =>
+  MESSAGE_ROUTES[template].ownerEmail;
+
+export const isTexted = (template: MessageTemplate): template is TextedTemplate =>
+  MESSAGE_ROUTES[template].text;
