@@ -101,6 +101,7 @@ const AT_BOTH_WIDTHS = [
   'console/admin-console.spec.ts',
   'console/admin-rides.spec.ts',
   'console/admin-audit.spec.ts',
+  'console/admin-blocks.spec.ts',
   'console/admin-today.spec.ts',
   'console/admin-ride-changes.spec.ts',
 ];

@@ -27,13 +27,21 @@ export class AppError extends Error {
   readonly statusCode: number;
   /** Sent as the answer's `code`, for a client that must tell this refusal apart. */
   readonly answerCode: ErrorCode | undefined;
+  /** Sent as the answer's `rideId`: the ride in the way, which the owner may open and move. */
+  readonly rideId: string | undefined;
 
-  constructor(code: AppErrorCode, message: string, answerCode?: ErrorCode) {
+  constructor(
+    code: AppErrorCode,
+    message: string,
+    answerCode?: ErrorCode,
+    about: { rideId?: string } = {},
+  ) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.statusCode = STATUS_OF[code];
     this.answerCode = answerCode;
+    this.rideId = about.rideId;
   }
 
   static badRequest(message: string) {
@@ -52,8 +60,8 @@ export class AppError extends Error {
     return new AppError('NOT_FOUND', message);
   }
 
-  static conflict(message: string) {
-    return new AppError('CONFLICT', message);
+  static conflict(message: string, about: { rideId?: string } = {}) {
+    return new AppError('CONFLICT', message, undefined, about);
   }
 
   /** Well-formed, but at odds with what the same request said before (a reused key). */

@@ -7,10 +7,12 @@ import { longDate, logInViaApi } from '../booking-helpers.ts';
 /*
  * The Blocks area at 1440 and 390 px, by keyboard, with axe on each state: the form's checks,
  * a block made (its slots leave the service list), a block over a customer's held ride refused
- * naming it, a block deleted in two steps. Each project blocks its own car (one no booking spec
+ * naming it and leading to it, a block deleted in two steps. Each project blocks its own car (one no booking spec
  * books at random: Prius on desktop, and late in the window Tesla Model S, which
  * appointment.spec only looks at in its first days) on a day near the window's end; then a
- * weekly block of that car (early morning, three weeks) listed with its repeat and removed.
+ * weekly block of that car (early morning, three weeks) listed with its repeat and removed;
+ * and a holiday for every car, on the window's last day (which the booking specs leave alone),
+ * made and removed at 1440 only: it blocks every car, so one project makes it.
  */
 
 test.describe.configure({ mode: 'serial', timeout: 60_000 });
@@ -127,12 +129,22 @@ test('a block takes its slots out of the service list; one over a held ride is r
     `This block covers a ride awaiting payment on ${longDate(day)} at 2:00 PM for ${rider.name}. Move or cancel that ride first.`,
   );
   await expectNoA11yViolations();
+  // The refusal leads to that ride, where it can be moved or cancelled.
+  await form(page).getByRole('link', { name: 'Open that ride' }).click();
+  const ride = page.getByRole('region', { name: `${rider.name}: ${car.name}` });
+  await expect(ride).toContainText('2:00 PM (New York)');
+  await expect(ride.getByRole('button', { name: 'Cancel the ride...' })).toBeVisible();
+  await expectNoA11yViolations();
+  await openBlocks(page);
 
   await fillBlock(page, { car: car.name, date: iso, from: '10:00', to: '12:00', note: 'Tyres' });
   await submitByKeyboard(page);
   await expectToast(page, 'The car is blocked for that time.');
   const upcoming = page.getByRole('region', { name: 'Upcoming blocks' });
-  const card = upcoming.getByRole('listitem').filter({ hasText: car.name });
+  const card = upcoming
+    .getByRole('listitem')
+    .filter({ hasText: car.name })
+    .filter({ hasText: 'Tyres' });
   await expect(card).toContainText(`${longDate(day)}, 10:00 AM`);
   await expect(card).toContainText(`${longDate(day)}, 12:00 PM`);
   await expect(card).toContainText('Tyres');
@@ -157,7 +169,8 @@ test('a block is deleted in two steps, by keyboard, and its slots come back', as
   const card = page
     .getByRole('region', { name: 'Upcoming blocks' })
     .getByRole('listitem')
-    .filter({ hasText: car.name });
+    .filter({ hasText: car.name })
+    .filter({ hasText: 'Tyres' });
   const remove = card.getByRole('button', { name: /^Delete the block of / });
   await remove.focus();
   await page.keyboard.press('Enter');
@@ -251,4 +264,50 @@ test('a weekly block is made by keyboard, listed with its repeat, and its follow
   await page.keyboard.press('Enter');
   await expectToast(page, 'The block is removed: customers can book that time again.');
   await expect(cards).toHaveCount(0);
+});
+
+test('a holiday blocks every car at once, and the whole of it is removed in one go', async ({
+  ownerPage: page,
+  request,
+  expectNoA11yViolations,
+}, testInfo) => {
+  test.skip(testInfo.project.name === 'mobile', 'it blocks every car: one project makes it');
+  const day = listBookableDays(new Date()).at(-1) as SlotDay;
+  const two = (n: number) => String(n).padStart(2, '0');
+  await openBlocks(page);
+  await fillBlock(page, {
+    car: 'Every car',
+    date: `${day.year}-${two(day.month)}-${two(day.day)}`,
+    from: '02:00',
+    to: '03:00',
+    note: 'Founders’ holiday',
+  });
+  await submitByKeyboard(page);
+  await expectToast(page, 'The blocks are made: customers cannot book those times.');
+  const cards = page
+    .getByRole('region', { name: 'Upcoming blocks' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Founders’ holiday' });
+  await expect(cards.first()).toContainText('All cars');
+  expect(await cards.count()).toBeGreaterThan(1);
+  await expectNoA11yViolations();
+  const services = await fetchServices(request);
+  for (const name of ['Toyota Prius', 'Tesla Model S']) {
+    const car = services.find((s) => s.name === name);
+    expect(car?.slots_booked[day.key], name).toEqual(
+      expect.arrayContaining(['2:00 AM', '2:30 AM']),
+    );
+  }
+
+  // One of them, "this and the following": every car's block of the holiday goes.
+  const first = cards.first();
+  await first.getByRole('button', { name: /^Delete the block of / }).focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  await expect(first.getByRole('button', { name: 'Delete this and the following' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expectToast(page, 'The blocks are removed: customers can book those times again.');
+  await expect(cards).toHaveCount(0);
+  const prius = (await fetchServices(request)).find((s) => s.name === 'Toyota Prius');
+  expect(prius?.slots_booked[day.key] ?? []).not.toContain('2:00 AM');
 });

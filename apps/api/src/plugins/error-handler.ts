@@ -33,12 +33,17 @@ export function sendFrameworkError(
 }
 
 function sendError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
-  const { status, message, code } = describe(error);
+  const { status, message, code, rideId } = describe(error);
   if (status === 503) reply.header('retry-after', RETRY_AFTER_SECONDS);
   if (isDatabaseUnavailable(error))
     request.log.warn({ cause: connectionFailureOf(error) }, 'database unavailable');
   else if (status >= 500) request.log.error({ err: error }, 'request failed');
-  const body: ErrorResponse = { success: false, message, ...(code ? { code } : {}) };
+  const body: ErrorResponse = {
+    success: false,
+    message,
+    ...(code ? { code } : {}),
+    ...(rideId ? { rideId } : {}),
+  };
   return reply.status(status).send(body);
 }
 
@@ -46,9 +51,15 @@ function describe(error: FastifyError | Error): {
   status: number;
   message: string;
   code?: ErrorCode | undefined;
+  rideId?: string | undefined;
 } {
   if (error instanceof AppError)
-    return { status: error.statusCode, message: error.message, code: error.answerCode };
+    return {
+      status: error.statusCode,
+      message: error.message,
+      code: error.answerCode,
+      rideId: error.rideId,
+    };
   if (error instanceof ZodError) {
     const issue = error.issues[0];
     // A body that is not an object at all gets a sentence, not zod's type names.

@@ -161,16 +161,21 @@ export class Browser {
   }
 }
 
-/** Asserts the one failure shape: `{ success: false, message }`, nothing else, no stack. */
+/**
+ * Asserts the one failure shape: `{ success: false, message }`, nothing else (but the `about`
+ * fields given, such as the `rideId` in the way), no stack.
+ */
 export function expectFailure(
   response: LightMyRequestResponse,
   status: number,
   message?: string | RegExp,
+  about: { rideId?: string } = {},
 ): void {
   expect(response.statusCode, response.body).toBe(status);
   expect(response.headers['content-type']).toMatch(/^application\/json/);
   const body = response.json<Record<string, unknown>>();
-  expect(Object.keys(body).sort()).toEqual(['message', 'success']);
+  expect(Object.keys(body).sort()).toEqual(['message', 'success', ...Object.keys(about)].sort());
+  for (const [key, value] of Object.entries(about)) expect(body[key]).toBe(value);
   expect(body.success).toBe(false);
   expect(typeof body.message).toBe('string');
   expect(body.message).not.toBe('');

@@ -10,13 +10,16 @@ export class ApiError extends Error {
   readonly status: number;
   readonly serverMessage: string | undefined;
   readonly refused: boolean;
+  /** The ride a refusal is about (a block over a booked ride), for a link to it. */
+  readonly rideId: string | undefined;
 
-  constructor(status: number, serverMessage: string | undefined, refused = false) {
+  constructor(status: number, serverMessage: string | undefined, refused = false, rideId?: string) {
     super(serverMessage ?? `Request failed (${status})`);
     this.name = 'ApiError';
     this.status = status;
     this.serverMessage = serverMessage;
     this.refused = refused;
+    this.rideId = rideId;
   }
 }
 
@@ -48,9 +51,11 @@ async function request<T>(
   const answer = (data && typeof data === 'object' ? data : {}) as {
     success?: unknown;
     message?: unknown;
+    rideId?: unknown;
   };
   const message = typeof answer.message === 'string' && answer.message ? answer.message : undefined;
-  if (!response.ok) throw new ApiError(response.status, message);
+  const rideId = typeof answer.rideId === 'string' ? answer.rideId : undefined;
+  if (!response.ok) throw new ApiError(response.status, message, false, rideId);
   if (answer.success === false) throw new ApiError(response.status, message, true);
   return data as T;
 }

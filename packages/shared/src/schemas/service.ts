@@ -62,6 +62,8 @@ export const ErrorResponseSchema = z.object({
   success: z.literal(false),
   message: z.string(),
   code: z.enum(ERROR_CODES).optional(),
+  /** The ride a refusal is about (a block over a booked ride), for a link to it. */
+  rideId: z.uuid().optional(),
 });
 export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
 

@@ -231,7 +231,7 @@ describe.each(await databaseKinds())('a car’s time on %s', (kind) => {
   describe('blocks and stretches', () => {
     it('refuses a block over part of a booking’s turnaround, naming the ride', async () => {
       const { browser } = await signedInBrowser(app, db, NOW, 'Tara Turnaround');
-      await bookOk(browser, ride(camry, '17_12_2026', '9:00 AM')); // car kept until 10:30 AM
+      const booked = await bookOk(browser, ride(camry, '17_12_2026', '9:00 AM')); // until 10:30 AM
       expectFailure(
         await blockOf(camry, '2026-12-17', '10:00', '10:30'),
         409,
@@ -241,6 +241,7 @@ describe.each(await databaseKinds())('a car’s time on %s', (kind) => {
           slotTime: '9:00 AM',
           customerName: 'Tara Turnaround',
         }),
+        { rideId: booked },
       );
       // From the turnaround's end it is the owner's.
       const made = await blockOf(camry, '2026-12-17', '10:30', '11:00');

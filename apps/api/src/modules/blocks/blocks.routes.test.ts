@@ -213,18 +213,21 @@ describe.each(await databaseKinds())('blocks on %s', (kind) => {
       slotTime: '2:00 PM',
       status: 'paid',
     });
+    const overPaid = await owner.post(
+      '/api/admin/blocks',
+      block({
+        startDate: '2026-11-25',
+        startTime: '08:00',
+        endDate: '2026-11-26',
+        endTime: '08:00',
+      }),
+    );
+    // The ride in the way is named by id too, for the console's link to it.
     expectFailure(
-      await owner.post(
-        '/api/admin/blocks',
-        block({
-          startDate: '2026-11-25',
-          startTime: '08:00',
-          endDate: '2026-11-26',
-          endTime: '08:00',
-        }),
-      ),
+      overPaid,
       409,
       'This block covers a paid ride on November 25, 2026 at 2:00 PM for Rita Rider. Move or cancel that ride first.',
+      { rideId: paid },
     );
     // Ending at the ride's start leaves it out.
     const before = await createOk(
@@ -251,10 +254,12 @@ describe.each(await databaseKinds())('blocks on %s', (kind) => {
       endDate: '2026-11-25',
       endTime: '16:00',
     });
+    const overHeld = await owner.post('/api/admin/blocks', overHold);
     expectFailure(
-      await owner.post('/api/admin/blocks', overHold),
+      overHeld,
       409,
       'This block covers a ride awaiting payment on November 25, 2026 at 3:30 PM for Rita Rider. Move or cancel that ride first.',
+      { rideId: held },
     );
     // A hold past its time takes no slot; a cancelled ride neither.
     await db
@@ -437,7 +442,7 @@ describe.each(await databaseKinds())('blocks on %s', (kind) => {
 
   it('refuses a whole repeat when one of its weeks covers a ride, writing nothing', async () => {
     const rider = await insertUser(db, 'Sam Sunday');
-    await insertAppointment(db, {
+    const sunday = await insertAppointment(db, {
       userId: rider,
       serviceId: camry,
       slotDate: '13_12_2026',
@@ -445,21 +450,23 @@ describe.each(await databaseKinds())('blocks on %s', (kind) => {
       status: 'paid',
     });
     const before = await db.select().from(auditEvents);
+    const refused = await owner.post(
+      '/api/admin/blocks',
+      block({
+        serviceId: undefined,
+        allCars: true,
+        startDate: '2026-11-29',
+        startTime: '09:00',
+        endDate: '2026-11-29',
+        endTime: '10:00',
+        repeat: { weekly: true, until: '2026-12-27' },
+      }),
+    );
     expectFailure(
-      await owner.post(
-        '/api/admin/blocks',
-        block({
-          serviceId: undefined,
-          allCars: true,
-          startDate: '2026-11-29',
-          startTime: '09:00',
-          endDate: '2026-11-29',
-          endTime: '10:00',
-          repeat: { weekly: true, until: '2026-12-27' },
-        }),
-      ),
+      refused,
       409,
       'These blocks cover a paid ride of the Toyota Camry on December 13, 2026 at 9:30 AM for Sam Sunday. Move or cancel that ride first; nothing was blocked.',
+      { rideId: sunday },
     );
     expect(await db.select().from(blocks)).toEqual([]);
     expect(await db.select().from(auditEvents)).toHaveLength(before.length);

@@ -72,12 +72,15 @@ export async function createBlocks(
       from: occurrences[0]?.startsAt ?? input.startsAt,
       until: occurrences.at(-1)?.endsAt ?? input.endsAt,
     };
-    const rides: (Parameters<typeof blocksOverRidesMessage>[0][number] & { slotStart: Date })[] =
-      [];
+    const rides: (Parameters<typeof blocksOverRidesMessage>[0][number] & {
+      id: string;
+      slotStart: Date;
+    })[] = [];
     for (const car of cars) {
       await releaseStaleHoldsOver(tx, car.id, envelope, now);
       const live = await tx
         .select({
+          id: appointments.id,
           status: appointments.status,
           slotDate: appointments.slotDate,
           slotTime: appointments.slotTime,
@@ -107,6 +110,7 @@ export async function createBlocks(
         cars.length === 1 && occurrences.length === 1
           ? blockOverRideMessage(firstRide)
           : blocksOverRidesMessage(rides),
+        { rideId: firstRide.id },
       );
     }
 

@@ -4,6 +4,7 @@ import { ConsoleHeading } from '../../features/admin-shell/components/console-he
 import { BlockForm } from '../../features/admin-blocks/components/block-form.tsx';
 import { BlockList } from '../../features/admin-blocks/components/block-list.tsx';
 import { listBlocks } from '../../features/admin-blocks/api/blocks.ts';
+import { screenPath } from '../../features/admin-rides/utils/ride-view.ts';
 
 /** /admin/blocks: block a car for a stretch of time (servicing, private use), or remove a block. */
 export default function BlocksScreen() {
@@ -16,7 +17,11 @@ export default function BlocksScreen() {
         ride awaiting payment cannot be blocked until that ride is moved or cancelled.
       </ConsoleHeading>
       <div className="mt-6">
-        <BlockForm services={services} onCreated={reload} />
+        <BlockForm
+          services={services}
+          onCreated={reload}
+          rideHref={(ride) => screenPath({ ride })}
+        />
       </div>
       {loading && !lists ? (
         <p role="status" className="mt-8 text-ink-muted">

@@ -6,8 +6,9 @@ import {
   type Service,
 } from '@app/shared';
 import { inputClass, labelClass, RequiredMark } from '../../../components/ui/form-field.tsx';
-import { buttonPrimary } from '../../../components/ui/styles.ts';
-import { failureMessage } from '../../../lib/api-client.ts';
+import { buttonPrimary, buttonSecondary } from '../../../components/ui/styles.ts';
+import { Link } from 'wouter';
+import { ApiError, failureMessage } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notify.ts';
 import { createBlock } from '../api/blocks.ts';
 
@@ -56,18 +57,20 @@ function toRequest({ serviceId, until, ...rest }: Draft): BlockCreateRequest {
  * Blocks a car (or every car) from a New York date and time to another, with a note, once or
  * every week until a date. Checked here with the
  * server's own schema (each field's message beside it); what only the server knows (a ride in
- * the way) shows above the button.
+ * the way) shows above the button, with a link to that ride to move or cancel it.
  */
 export function BlockForm({
   services,
   onCreated,
+  rideHref,
 }: {
   services: readonly Service[];
   onCreated: () => void;
+  rideHref: (rideId: string) => string;
 }) {
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [refusal, setRefusal] = useState<string>();
+  const [refusal, setRefusal] = useState<{ message: string; rideId?: string | undefined }>();
   const [sending, setSending] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const cars = [...services].sort((a, b) => a.name.localeCompare(b.name));
@@ -102,7 +105,10 @@ export function BlockForm({
       setDraft({ ...EMPTY, serviceId: draft.serviceId });
       onCreated();
     } catch (error) {
-      setRefusal(failureMessage(error, 'load'));
+      setRefusal({
+        message: failureMessage(error, 'load'),
+        rideId: error instanceof ApiError ? error.rideId : undefined,
+      });
     } finally {
       setSending(false);
     }
@@ -213,9 +219,16 @@ export function BlockForm({
         </Control>
       </div>
       {refusal ? (
-        <p role="alert" className="mt-4 text-danger">
-          {refusal}
-        </p>
+        <div className="mt-4">
+          <p role="alert" className="text-danger">
+            {refusal.message}
+          </p>
+          {refusal.rideId ? (
+            <Link href={rideHref(refusal.rideId)} className={`mt-2 ${buttonSecondary}`}>
+              Open that ride
+            </Link>
+          ) : null}
+        </div>
       ) : null}
       <button type="submit" disabled={sending} className={`${buttonPrimary} mt-4`}>
         {sending ? 'Blocking…' : 'Block this time'}
