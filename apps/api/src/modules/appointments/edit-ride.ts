@@ -4,7 +4,7 @@ import type { EditRideRequest } from '@app/shared';
 import { AppError } from '../../errors.ts';
 import type { AuditActor } from '../audit/record-audit.ts';
 import type { AppointmentChanges } from './appointment-changes.ts';
-import { NO_SUCH_RIDE_MESSAGE, rideChangedMessage } from './ride-state.ts';
+import { currentRide, rideChangedMessage } from './ride-state.ts';
 
 export const NOTHING_TO_CORRECT_MESSAGE = 'These are the ride’s details already: nothing changed.';
 export const NO_RETURN_RIDE_MESSAGE =
@@ -38,12 +38,7 @@ export async function editRide(
 ): Promise<void> {
   const { id, actor, request, now } = input;
   await changes.run(async (tx) => {
-    const [before] = await tx
-      .select()
-      .from(appointments)
-      .where(eq(appointments.id, id))
-      .for('update');
-    if (!before) throw AppError.notFound(NO_SUCH_RIDE_MESSAGE);
+    const before = await currentRide(tx, id, { lock: true });
     if (before.status !== 'paid') throw AppError.conflict(rideChangedMessage(before.status));
     if (
       !before.needsReturnRide &&

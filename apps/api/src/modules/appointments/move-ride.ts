@@ -41,7 +41,8 @@ export async function moveRide(
   const { id, actor, request, now } = input;
   try {
     await changes.run(async (tx) => {
-      const before = await currentRide(tx, id);
+      // Locked: of two owners moving the ride at once, the second reads the first's move.
+      const before = await currentRide(tx, id, { lock: true });
       if (before.status !== 'paid') throw AppError.conflict(rideChangedMessage(before.status));
       const { from } = request;
       if (

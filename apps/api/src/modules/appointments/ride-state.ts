@@ -24,11 +24,13 @@ export function rideChangedMessage(status: AppointmentStatus): string {
 }
 
 /**
- * After a conditional update changed nothing: the ride as it stands (inside the transaction,
- * the winner's change is committed and visible), or 404 when there is none.
+ * The ride as it stands (after a conditional update changed nothing, the winner's change is
+ * committed and visible), or 404 when there is none. `lock` takes its row FOR UPDATE, for a
+ * change that checks the row before writing it: a change racing it waits, then reads its result.
  */
-export async function currentRide(tx: Database, id: string) {
-  const [row] = await tx.select().from(appointments).where(eq(appointments.id, id));
+export async function currentRide(tx: Database, id: string, options: { lock?: boolean } = {}) {
+  const query = tx.select().from(appointments).where(eq(appointments.id, id));
+  const [row] = options.lock ? await query.for('update') : await query;
   if (!row) throw AppError.notFound(NO_SUCH_RIDE_MESSAGE);
   return row;
 }
