@@ -6,9 +6,14 @@ import { bookViaApi, logInViaApi, offeredDays } from '../booking-helpers.ts';
 /*
  * The owner changes a customer's ride from the console (docs/product.md, The console), at 1440
  * and 390 px with axe on every state: the ride found by its customer's email, moved to a later
- * time with the reason the form asks for, and its phone corrected. Each project uses a car and
- * a day near the end of the booking window of its own, which the other specs leave alone.
+ * time with the reason the form asks for; the text telling the customer fails (the booking's
+ * phone is the number the texts' sandbox refuses, as Twilio's test credentials do), shows on the
+ * ride in words, and after the phone is corrected is sent again. Each project uses a car and a
+ * day near the end of the booking window of its own, which the other specs leave alone.
  */
+
+/** The number the sandbox refuses (apps/api: SANDBOX_INVALID_NUMBER), as the booking form takes it. */
+const REFUSED_PHONE = '500-555-0001';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -20,7 +25,7 @@ function carFor(services: Service[], mobile: boolean): Service {
   return car;
 }
 
-test('the owner moves a customer’s ride and corrects its phone, saying why', async ({
+test('the owner moves a customer’s ride, corrects its phone and sends the failed text again', async ({
   ownerPage: page,
   request,
   services,
@@ -34,7 +39,7 @@ test('the owner moves a customer’s ride and corrects its phone, saying why', a
   if (!first || !later) throw new Error(`no free morning on ${day.key} for ${car.name}`);
   const rider = await registerAccount(request, 'moved-rider');
   await logInViaApi(request, rider);
-  const checkout = await bookViaApi(request, car, { day, time: first.label });
+  const checkout = await bookViaApi(request, car, { day, time: first.label }, REFUSED_PHONE);
   const paid = await request.post(`${checkout}/pay`, {
     form: { name: rider.name, card: '4242 4242 4242 4242', exp: '12 / 34', cvc: '123' },
     maxRedirects: 0,
@@ -64,6 +69,23 @@ test('the owner moves a customer’s ride and corrects its phone, saying why', a
   await expect(detail).toContainText(`, ${later.label} (New York)`);
   await expectNoA11yViolations();
 
+  // The text saying so fails for good (the test server tries twice, a second apart).
+  const rideId = new URL(page.url()).searchParams.get('ride');
+  const failedText = async () => {
+    const response = await page.request.get('/api/admin/messages');
+    const { messages } = (await response.json()) as {
+      messages: { appointmentId: string | null; channel: string; template: string }[];
+    };
+    return messages.find((m) => m.appointmentId === rideId && m.channel === 'sms')?.template;
+  };
+  await expect.poll(failedText, { timeout: 30_000 }).toBe('rescheduled');
+  await page.reload();
+  const notSent = detail.getByRole('region', { name: 'Messages not sent' });
+  await expect(notSent).toContainText(
+    'The “Ride moved” text was not sent: Not a valid mobile number: check the number with the customer.',
+  );
+  await expectNoA11yViolations();
+
   // Correct the phone number the customer called with.
   await detail.getByRole('button', { name: 'Correct details...' }).click();
   const correct = detail.getByRole('form', { name: 'Correct the details' });
@@ -75,5 +97,13 @@ test('the owner moves a customer’s ride and corrects its phone, saying why', a
   await correct.getByRole('button', { name: 'Save the details' }).click();
   await expectToast(page, 'Ride details corrected. The customer is told.');
   await expect(detail).toContainText('617-555-0177');
+  await expectNoA11yViolations();
+
+  // Sent again, by keyboard, to the corrected number: it leaves the ride's failures.
+  await notSent.getByRole('button', { name: 'Send again' }).focus();
+  await page.keyboard.press('Enter');
+  await expectToast(page, 'The message will be sent again shortly.');
+  await expect(notSent).toHaveCount(0);
+  expect(await failedText()).toBeUndefined();
   await expectNoA11yViolations();
 });
