@@ -106,9 +106,15 @@ export function RideDetail({
         {formatDayHeading(ride.slotDate)}, {ride.slotTime} (New York)
       </p>
       <p className="mt-1 text-sm text-ink-muted">
-        Booked until {formatNewYorkTime(new Date(ride.endsAt))}; the car is free again after its{' '}
-        {ride.turnaroundMinutes}-minute turnaround, at{' '}
-        {formatNewYorkTime(new Date(ride.occupiedUntil))}.
+        Booked until {formatNewYorkTime(new Date(ride.endsAt))}
+        {ride.turnaroundMinutes > 0 ? (
+          <>
+            ; the car is free again after its {ride.turnaroundMinutes}-minute turnaround, at{' '}
+            {formatNewYorkTime(new Date(ride.occupiedUntil))}.
+          </>
+        ) : (
+          '; the car is free again then.'
+        )}
       </p>
       {ride.cancelledAt ? (
         <p className="mt-1 text-sm text-ink-muted">
