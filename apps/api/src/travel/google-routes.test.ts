@@ -1,4 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { assembleApp } from '../app.ts';
+import { testConfig } from '../test/config.ts';
+import { openTestDatabase } from '../test/databases.ts';
 import {
   startGoogleRoutesStandIn,
   STAND_IN_API_KEY,
@@ -166,5 +169,32 @@ describe('Google first, the offline estimate when it cannot answer', () => {
     standIn.behave({ kind: 'no route' });
     const { travelTime } = withFallback();
     expect(await travelTime.estimate(NOWHERE, LOGAN, WEDNESDAY_11AM)).toBeNull();
+  });
+});
+
+describe('the composition root (outside-services.ts)', () => {
+  it('makes the offline estimate without a key, and asks Google first with one', async () => {
+    const database = await openTestDatabase('pglite', { seed: false });
+    const build = (googleRoutes?: { apiKey: string; baseUrl: string }) =>
+      assembleApp({ config: testConfig({ googleRoutes }), db: database.handle, now });
+    try {
+      const offlineOnly = await build();
+      const withKey = await build({ apiKey: STAND_IN_API_KEY, baseUrl: standIn.baseUrl });
+      try {
+        const drive = (app: typeof offlineOnly) =>
+          app.services.travelTime.estimate(NORFOLK, LOGAN, WEDNESDAY_11AM);
+        expect((await drive(offlineOnly))?.source).toBe('offline');
+        expect(standIn.requests).toEqual([]);
+        // Google's answer, unless this busy machine took more than the 200 ms it is given.
+        const answer = await drive(withKey);
+        expect(standIn.requests).toHaveLength(1);
+        expect(['google', 'offline']).toContain(answer?.source);
+      } finally {
+        await offlineOnly.app.close();
+        await withKey.app.close();
+      }
+    } finally {
+      await database.drop();
+    }
   });
 });
