@@ -21,8 +21,8 @@ const COUNTRIES = new Set([
 const MAX_ADDRESS_LENGTH = 300;
 /** Five digits, and a ZIP+4 tail; not part of a longer number. */
 const ZIP = /(?<![\d-])(\d{5})(?:-\d{4})?(?!\d)/g;
-/** The longest town name tried, in words ("West Bridgewater", "Manchester by the Sea"). */
-const TOWN_WORDS = 4;
+/** The longest town name tried, in words ("Manchester by the Sea", "King and Queen Court House"). */
+const TOWN_WORDS = 6;
 /** The longest state name, in words ("District of Columbia"). */
 const STATE_WORDS = 3;
 
