@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { DEFAULT_TRAVEL_SETTINGS, driveMinutes, speedMphAt } from './drive-speed.ts';
 import { loadGazetteer, type Gazetteer } from './gazetteer.ts';
 import { KNOWN_PLACES } from './known-places.ts';
@@ -261,5 +262,51 @@ describe('placing an address', () => {
       WEDNESDAY_11AM,
     );
     expect(fromCoordinates).toEqual(await drive('BOS', 'Providence Station', WEDNESDAY_11AM));
+  });
+});
+
+describe('any input', () => {
+  // Instants from 2020 to 2035, both DST changes of each year among them.
+  const instants = fc
+    .integer({ min: Date.UTC(2020, 0, 1), max: Date.UTC(2035, 0, 1) })
+    .map((ms) => new Date(ms));
+  const texts = fc.oneof(
+    fc.string({ maxLength: 400 }),
+    fc.constantFrom('Logan', 'PVD', 'Norfolk, MA', '02056', 'Boston MA 02108', ', , ,', '00000'),
+    fc
+      .tuple(
+        fc.string({ maxLength: 30 }),
+        fc.constantFrom('MA', 'RI', 'Rhode Island'),
+        fc.nat(99_999),
+      )
+      .map(([town, state, zip]) => `${town}, ${state} ${String(zip).padStart(5, '0')}`),
+  );
+  const places = fc.record(
+    {
+      address: texts,
+      latitude: fc.double({ min: -100, max: 100 }),
+      longitude: fc.double({ min: -200, max: 200 }),
+    },
+    { requiredKeys: ['address'] },
+  );
+
+  it('answers null or a drive of at least the minimum, booked in whole quarter hours, and never throws', async () => {
+    let placed = 0;
+    await fc.assert(
+      fc.asyncProperty(places, places, instants, async (from, to, departAt) => {
+        const estimate = await offline.estimate(from, to, departAt);
+        if (estimate === null) return;
+        placed += 1;
+        expect(estimate.source).toBe('offline');
+        expect(Number.isFinite(estimate.miles) && estimate.miles >= 0).toBe(true);
+        expect(estimate.minutes).toBeGreaterThanOrEqual(settings.minimumMinutes);
+        expect(estimate.bookedMinutes % 15).toBe(0);
+        expect(estimate.bookedMinutes).toBeGreaterThanOrEqual(estimate.minutes);
+        expect(estimate.bookedMinutes - estimate.minutes).toBeLessThan(15);
+      }),
+      { numRuns: 500, seed: 29 },
+    );
+    // Some pairs were placed: the property was not vacuous.
+    expect(placed).toBeGreaterThan(50);
   });
 });
