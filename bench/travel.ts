@@ -48,8 +48,8 @@ function pairsFrom(entries: readonly GazetteerEntry[], seed: number): [Place, Pl
     const entry = pick(entries);
     const street = `${1 + Math.floor(random() * 400)} Main Street`;
     return form < 0.7
-      ? { address: `${street}, ${entry.town}, ${entry.state} ${entry.zip}, USA` }
-      : { address: `${entry.town}, ${entry.state}` };
+      ? { address: `${street}, ${entry.city}, ${entry.state} ${entry.zip}, USA` }
+      : { address: `${entry.city}, ${entry.state}` };
   };
   return Array.from({ length: PAIRS }, () => [address(), address()]);
 }

@@ -12,10 +12,11 @@ export interface Coordinates {
   longitude: number;
 }
 
+/** One ZIP code, as the package has it (its objects are shared, not copied: 40,000 of them). */
 export interface GazetteerEntry extends Coordinates {
   zip: string;
   /** As the data spells it: `Norfolk`. */
-  town: string;
+  city: string;
   /** Two letters: `MA`. */
   state: string;
 }
@@ -48,21 +49,20 @@ export function buildGazetteer(
   stateNames: Record<string, string>,
 ): Gazetteer {
   const entries: GazetteerEntry[] = [];
-  const zips = new Map<string, Coordinates>();
+  const zips = new Map<string, GazetteerEntry>();
   const towns = new Map<string, { latitude: number; longitude: number; count: number }>();
   for (const code of Object.values(codes)) {
     // A few hundred entries have no position (0, 0); Canada's codes are not wanted here.
     if (code.country !== 'US' || !code.latitude || !code.longitude) continue;
-    const { latitude, longitude } = code;
-    entries.push({ zip: code.zip, town: code.city, state: code.state, latitude, longitude });
-    zips.set(code.zip, { latitude, longitude });
+    entries.push(code);
+    zips.set(code.zip, code);
     const key = townKey(code.city, code.state);
     const sum = towns.get(key);
     if (sum) {
-      sum.latitude += latitude;
-      sum.longitude += longitude;
+      sum.latitude += code.latitude;
+      sum.longitude += code.longitude;
       sum.count += 1;
-    } else towns.set(key, { latitude, longitude, count: 1 });
+    } else towns.set(key, { latitude: code.latitude, longitude: code.longitude, count: 1 });
   }
   const townCentres = new Map<string, Coordinates>();
   for (const [key, sum] of towns) {
@@ -77,7 +77,10 @@ export function buildGazetteer(
     if (letters.has(abbreviation)) byName.set(placeName(name), abbreviation);
   }
   return {
-    zip: (code) => zips.get(code),
+    zip(code) {
+      const entry = zips.get(code);
+      return entry && { latitude: entry.latitude, longitude: entry.longitude };
+    },
     town: (name, state) => townCentres.get(townKey(name, state)),
     state(nameOrLetters) {
       const upper = nameOrLetters.trim().toUpperCase();
