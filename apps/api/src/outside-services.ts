@@ -12,6 +12,10 @@ import type { PaymentProvider } from './modules/payments/payment-provider.ts';
 import { createSandboxProvider } from './modules/payments/sandbox-provider.ts';
 import { createStripeProvider } from './modules/payments/stripe-provider.ts';
 import { createMemoryStore, createRedisStore, type RateLimitStore } from './plugins/rate-limit.ts';
+import { createFallbackTravelTime } from './travel/fallback-travel-time.ts';
+import { createGoogleRoutesTravelTime } from './travel/google-routes.ts';
+import { createOfflineTravelTime } from './travel/offline-travel-time.ts';
+import type { TravelTime } from './travel/travel-time.ts';
 
 /** What the app and its jobs reach outside the process: each made once, from the configuration. */
 export interface OutsideServices {
@@ -22,6 +26,8 @@ export interface OutsideServices {
   rateLimitStore: RateLimitStore;
   /** Undefined without GOOGLE_CLIENT_ID: Google sign-in is off. */
   googleVerifier: GoogleVerifier | undefined;
+  /** Drive times: Google's Routes API when GOOGLE_ROUTES_API_KEY is set, falling back to the offline estimate. */
+  travelTime: TravelTime;
   /** Closes what was made here; what a test passed in is its own to close. */
   close(): Promise<void>;
 }
@@ -49,6 +55,7 @@ export function buildOutsideServices(
     overrides.googleVerifier ??
     (config.googleClientId ? createGoogleVerifier({ clientId: config.googleClientId }) : undefined);
   const payments = overrides.payments ?? paymentProviderFor(config, db, now);
+  const travelTime = overrides.travelTime ?? travelTimeFor(config, log, now);
   // Made on first use: the app sends no texts, and a test's production config has no Twilio.
   let sms = overrides.sms;
   return {
@@ -60,6 +67,7 @@ export function buildOutsideServices(
     payments,
     rateLimitStore,
     googleVerifier,
+    travelTime,
     async close() {
       if (!overrides.rateLimitStore) await rateLimitStore.close();
       if (!overrides.mailer) mailer.close();
@@ -79,4 +87,20 @@ function paymentProviderFor(config: Config, db: DbHandle, now: () => Date): Paym
   if (config.stripe) return createStripeProvider(config.stripe);
   if (config.isProduction) throw new Error('Payments need STRIPE_SECRET_KEY in production');
   return createSandboxProvider({ db: db.db, publicBaseUrl: config.publicBaseUrl, now });
+}
+
+/** The offline estimate, behind Google's Routes API when a key is set. */
+function travelTimeFor(config: Config, log: FastifyBaseLogger, now: () => Date): TravelTime {
+  const offline = createOfflineTravelTime();
+  if (!config.googleRoutes) return offline;
+  return createFallbackTravelTime({
+    google: createGoogleRoutesTravelTime({ ...config.googleRoutes, now }),
+    offline,
+    // The reason only: the addresses are the customer's. No route is an address, not an outage.
+    onFallback: (reason, error) =>
+      log[reason === 'no route' ? 'info' : 'warn'](
+        { reason, detail: error instanceof Error ? error.message : undefined },
+        'Travel time: Google Routes not used, offline estimate instead',
+      ),
+  });
 }

@@ -142,6 +142,27 @@ describe('configuration', () => {
     expect(production.stripe).toEqual({ secretKey: 'sk_live_x', webhookSecret: 'whsec_x' });
   });
 
+  it("takes Google's Routes API with its key, and a stand-in's address outside production only", () => {
+    expect(loadConfig({ SESSION_SECRET: SECRET }).googleRoutes).toBeUndefined();
+    expect(
+      loadConfig({ SESSION_SECRET: SECRET, GOOGLE_ROUTES_API_KEY: 'routes-key' }).googleRoutes,
+    ).toEqual({ apiKey: 'routes-key', baseUrl: undefined });
+    const standIn = {
+      GOOGLE_ROUTES_API_KEY: 'routes-key',
+      GOOGLE_ROUTES_URL: 'http://127.0.0.1:9',
+    };
+    expect(loadConfig({ SESSION_SECRET: SECRET, ...standIn }).googleRoutes).toEqual({
+      apiKey: 'routes-key',
+      baseUrl: 'http://127.0.0.1:9',
+    });
+    expect(() =>
+      loadConfig({ SESSION_SECRET: SECRET, GOOGLE_ROUTES_URL: 'http://127.0.0.1:9' }),
+    ).toThrow(/GOOGLE_ROUTES_URL: needs GOOGLE_ROUTES_API_KEY/);
+    expect(() => loadConfig({ NODE_ENV: 'production', ...standIn })).toThrow(
+      /GOOGLE_ROUTES_URL: is for tests only/,
+    );
+  });
+
   it('wants both Stripe keys or neither', () => {
     expect(() => loadConfig({ SESSION_SECRET: SECRET, STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(
       /STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together/,

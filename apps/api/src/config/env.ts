@@ -120,6 +120,9 @@ const EnvSchema = z
     // Build-time settings of the site, read here only to know which Google scripts it loads.
     VITE_GOOGLE_CLIENT_ID: z.string().optional(),
     VITE_GOOGLE_MAPS_API_KEY: z.string().optional(),
+    GOOGLE_ROUTES_API_KEY: z.string().min(1).optional(),
+    // A stand-in of Google's Routes API, for tests (refused in production, below).
+    GOOGLE_ROUTES_URL: z.url({ protocol: /^https?$/ }).optional(),
     REDIS_URL: z
       .string()
       .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
@@ -216,6 +219,14 @@ const EnvSchema = z
     path: ['TWILIO_ACCOUNT_SID'],
     message: 'is required in production (the SMS sandbox is for development and tests only)',
   })
+  .refine((env) => !env.GOOGLE_ROUTES_URL || env.GOOGLE_ROUTES_API_KEY, {
+    path: ['GOOGLE_ROUTES_URL'],
+    message: 'needs GOOGLE_ROUTES_API_KEY (without a key the estimate is offline only)',
+  })
+  .refine((env) => env.NODE_ENV !== 'production' || !env.GOOGLE_ROUTES_URL, {
+    path: ['GOOGLE_ROUTES_URL'],
+    message: "is for tests only (a stand-in of Google's Routes API): unset it in production",
+  })
   .refine((env) => env.REMINDER_SECOND < env.REMINDER_FIRST, {
     path: ['REMINDER_SECOND'],
     message: 'must be shorter than REMINDER_FIRST',
@@ -283,6 +294,11 @@ export interface Config {
   changeCutoffHours: number;
   /** Stripe when both keys are set; otherwise the local sandbox checkout (never in production). */
   stripe: { secretKey: string; webhookSecret: string } | undefined;
+  /**
+   * Google's Routes API for travel times when GOOGLE_ROUTES_API_KEY is set (`baseUrl`: a test's
+   * stand-in); unset, the offline estimate alone (`travel/`).
+   */
+  googleRoutes?: { apiKey: string; baseUrl: string | undefined } | undefined;
   /** Twilio when all three are set; otherwise texts go to files in `smsDir` (never in production). */
   twilio: { accountSid: string; authToken: string; from: string } | undefined;
   smsDir: string;
@@ -363,6 +379,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
         ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET }
         : undefined,
+    googleRoutes: env.GOOGLE_ROUTES_API_KEY
+      ? { apiKey: env.GOOGLE_ROUTES_API_KEY, baseUrl: env.GOOGLE_ROUTES_URL }
+      : undefined,
     twilio:
       env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
         ? {
