@@ -169,7 +169,7 @@ runMain(async () => {
       ['board: page 20', 'page=20'],
       ['week grid: 7 days, all cars', `from=${newYorkDate(0)}&to=${newYorkDate(6)}&pageSize=500`],
       ['board: status cancelled', 'status=cancelled'],
-      // A search without a first day looks at every day (issue 27).
+      // A search without a first day looks at every day (docs/product.md, The console).
       ['search: a surname, every day', 'q=okafor'],
       ['search: a booking reference, every day', 'q=D140-D335'],
       ['search: a name, all dates', 'q=hana%20quist&from=2020-01-01'],

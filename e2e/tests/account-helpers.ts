@@ -153,7 +153,7 @@ export async function openMobileMenu(page: Page): Promise<Locator> {
   return panel;
 }
 
-/** The account choices, in the product's order: the spec's four, My rides after My Appointments (issue 28). */
+/** The account choices, in the product's order: the spec's four, My rides after My Appointments. */
 export const ACCOUNT_ITEMS = [
   'My Profile',
   'My Appointments',

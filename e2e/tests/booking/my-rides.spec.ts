@@ -5,7 +5,7 @@ import { registerAccount } from '../account-helpers.ts';
 import { bookViaApi, csrfToken, logInViaApi, offeredDays } from '../booking-helpers.ts';
 
 /*
- * My rides (issue 28): a customer with rides in mixed states (paid, moved, awaiting payment,
+ * My rides (docs/product.md): a customer with rides in mixed states (paid, moved, awaiting payment,
  * cancelled by them) reaches the page from My Appointments and finds each, upcoming soonest
  * first and then the past, each with its state, by keyboard alone; Manage opens the ride's
  * page. The confirmation (/success) leads with the trip, names the account, and the card holder

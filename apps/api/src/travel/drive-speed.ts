@@ -8,7 +8,7 @@ export interface HourWindow {
 
 /**
  * What the offline estimate assumes about the roads, for the owner to tune from real rides
- * (issue 29, "calibrated by real rides"). Speeds are door-to-door averages, not limits.
+ * and their times. Speeds are door-to-door averages, not limits.
  */
 export interface TravelSettings {
   /** Road miles per straight-line mile (a road network is rarely straight; 1.3 is typical). */

@@ -7,7 +7,7 @@ import { listMyRides } from '../features/booking/api/booking.ts';
 import { RideSection } from '../features/booking/components/ride-list.tsx';
 
 /**
- * /my-rides: every ride of the signed-in customer (issue 28), upcoming soonest first, then the
+ * /my-rides: every ride of the signed-in customer, upcoming soonest first, then the
  * past, each with its state and a way to manage it or book it again. My Appointments keeps
  * the spec's two cards and links here.
  */

@@ -3,7 +3,7 @@ import { REFUND_STATUSES } from '../refunds.ts';
 import { TripSchema } from './booking.ts';
 
 /*
- * `GET /api/user/rides`: every ride of the signed-in customer for My rides (issue 28), beside
+ * `GET /api/user/rides`: every ride of the signed-in customer for My rides, beside
  * the spec's `GET /api/user/appointments`, which stays as it is.
  */
 

@@ -117,7 +117,7 @@ export function registerAppointmentRoutes(app: FastifyInstance, deps: Appointmen
     },
   );
 
-  // My rides (issue 28): every ride of the customer, beside the spec's list above.
+  // My rides (docs/product.md): every ride of the customer, beside the spec's list above.
   app.get('/api/user/rides', customer, async (request, reply): Promise<MyRidesResponse> => {
     reply.header('cache-control', 'no-store');
     return { success: true, ...(await listMyRides(db, signedInUser(request).id, now())) };

@@ -11,7 +11,7 @@ import { testConfig } from '../../test/config.ts';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../test/databases.ts';
 import { insertAppointment } from '../../test/fixtures.ts';
 
-/** My rides (issue 28): every ride of the customer, upcoming soonest first, then the past. */
+/** My rides (docs/product.md): every ride of the customer, upcoming soonest first, then the past. */
 describe.each(await databaseKinds())('GET /api/user/rides on %s', (kind) => {
   let database: TestDatabase;
   let app: FastifyInstance;

@@ -24,7 +24,7 @@ import { Avatar } from '../ui/avatar.tsx';
 export const ACCOUNT_LINKS = [
   { href: '/my-profile', label: 'My Profile', icon: UserRound },
   { href: '/my-appointments', label: 'My Appointments', icon: CalendarDays },
-  // Every ride, beyond the spec's two (issue 28).
+  // Every ride, beyond the spec's two (docs/product.md, My rides).
   { href: '/my-rides', label: 'My rides', icon: CarFront },
   { href: '/feedback', label: 'Send Feedback', icon: MessageSquare },
 ] as const;

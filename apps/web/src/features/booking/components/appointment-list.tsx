@@ -7,7 +7,7 @@ import { WhatHappensNext } from './what-happens-next.tsx';
 
 /**
  * The customer's appointments as cards, newest first; none: a way to book one. `moreRides`: how
- * many of their rides the spec's two leave out, said once with a link to My rides (issue 28).
+ * many of their rides the spec's two leave out, said once with a link to My rides.
  */
 export function AppointmentList({
   appointments,
@@ -126,7 +126,7 @@ function AppointmentCard({ appointment }: { appointment: AppointmentView }) {
           trip={appointment.trip}
           className="mt-3 border-t border-line pt-3"
         />
-        {/* Every card opens its ride's page (issue 28); the heading says which ride. */}
+        {/* Every card opens its ride's page; the heading says which ride. */}
         <Link
           href={`/my-appointments/${appointment._id}`}
           aria-describedby={`appointment-${appointment._id}`}

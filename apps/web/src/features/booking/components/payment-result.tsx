@@ -71,7 +71,7 @@ function sameName(a: string, b: string): boolean {
 }
 
 /**
- * The paid (or pending) booking. It leads with the trip (issue 28): pickup, drop-off and return
+ * The paid (or pending) booking. It leads with the trip: pickup, drop-off and return
  * first, then the spec's fields: the account's name (the card holder's only as "Paid by" when it
  * is someone else's card), the ride's date, time and car, and the car's base address labelled
  * as such; then what comes next.
