@@ -57,7 +57,7 @@ export interface Auth {
  * A staff account's session that has not passed the second factor yet: it may pass it, sign out
  * and learn who is signed in (`GET /api/user/profile`), nothing else (docs/security.md, V8).
  */
-export function awaitsSecondFactor({ user, session }: SignedIn): boolean {
+export function awaitsMfa({ user, session }: SignedIn): boolean {
   return isStaffRole(user.role) && session.mfaVerifiedAt === null;
 }
 
@@ -90,7 +90,7 @@ export function registerAuth(
     if (!signedIn) throw AppError.unauthorized();
     if (!mayCall(signedIn.user.role, needed)) throw AppError.forbidden(OWNER_ONLY_MESSAGE);
     // Every route, a customer's too: a staff password alone opens nothing but the code screen.
-    if (config.mfa !== false && awaitsSecondFactor(signedIn))
+    if (config.mfa !== false && awaitsMfa(signedIn))
       throw AppError.forbidden(MFA_REQUIRED_MESSAGE, 'mfa_required');
   });
   return { resolve };

@@ -21,8 +21,8 @@ export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 128;
 export const FEEDBACK_MAX_LENGTH = 2000;
 
-export const MESSAGE_PASSWORD_TOO_SHORT = `Password must be at least ${MIN_PASSWORD_LENGTH} characters.`;
-export const MESSAGE_PASSWORD_TOO_LONG = `Password must be at most ${MAX_PASSWORD_LENGTH} characters.`;
+export const PASSWORD_TOO_SHORT_MESSAGE = `Password must be at least ${MIN_PASSWORD_LENGTH} characters.`;
+export const PASSWORD_TOO_LONG_MESSAGE = `Password must be at most ${MAX_PASSWORD_LENGTH} characters.`;
 
 export type PasswordStrength = 'Weak' | 'Medium' | 'Strong';
 
@@ -56,7 +56,7 @@ function firstFailure<T>(checks: [boolean | ((value: T) => boolean), string][]) 
 export const LoginSchema = z
   .object({
     email: text.max(254, MESSAGES.invalidEmail),
-    password: text.max(MAX_PASSWORD_LENGTH, MESSAGE_PASSWORD_TOO_LONG),
+    password: text.max(MAX_PASSWORD_LENGTH, PASSWORD_TOO_LONG_MESSAGE),
   })
   .superRefine((v, ctx) =>
     firstFailure<typeof v>([
@@ -71,7 +71,7 @@ export const SignupSchema = z
   .object({
     name: text.max(100, 'Name must be at most 100 characters.'),
     email: text.max(254, MESSAGES.invalidEmail),
-    password: text.max(MAX_PASSWORD_LENGTH, MESSAGE_PASSWORD_TOO_LONG),
+    password: text.max(MAX_PASSWORD_LENGTH, PASSWORD_TOO_LONG_MESSAGE),
     phone: text.max(20, MESSAGES.invalidPhone),
   })
   .superRefine((v, ctx) =>
@@ -82,7 +82,7 @@ export const SignupSchema = z
       ],
       [(x) => !PHONE_PATTERN.test(x.phone.trim()), MESSAGES.invalidPhone],
       [(x) => !EMAIL_PATTERN.test(x.email.trim()), MESSAGES.invalidEmail],
-      [(x) => x.password.length < MIN_PASSWORD_LENGTH, MESSAGE_PASSWORD_TOO_SHORT],
+      [(x) => x.password.length < MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT_MESSAGE],
     ])(v, ctx),
   )
   .transform((v) => ({
@@ -113,7 +113,7 @@ export const ResetPasswordSchema = z.object({
     .regex(/^[A-Za-z0-9_-]{20,100}$/, 'This reset link is invalid or has expired.'),
   newPassword: z
     .string({ error: MESSAGES.weakPassword })
-    .max(MAX_PASSWORD_LENGTH, MESSAGE_PASSWORD_TOO_LONG)
+    .max(MAX_PASSWORD_LENGTH, PASSWORD_TOO_LONG_MESSAGE)
     .regex(STRONG_PASSWORD_PATTERN, MESSAGES.weakPassword),
 });
 export type ResetPasswordRequest = z.input<typeof ResetPasswordSchema>;

@@ -34,24 +34,24 @@ export const MfaEnrolResponseSchema = z.object({
 });
 export type MfaEnrolResponse = z.infer<typeof MfaEnrolResponseSchema>;
 
-export const MESSAGE_TOTP_CODE_FORMAT = 'Enter the 6-digit code from your authenticator app.';
-export const MESSAGE_RECOVERY_CODE_FORMAT =
+export const TOTP_CODE_FORMAT_MESSAGE = 'Enter the 6-digit code from your authenticator app.';
+export const RECOVERY_CODE_FORMAT_MESSAGE =
   'Enter a recovery code as it was shown to you, such as abcd-efgh-ijkl-mnop-qrst-uvwx.';
 
 /** Digits, spaces allowed (apps show `123 456`). */
 const totpCode = z
-  .string({ error: MESSAGE_TOTP_CODE_FORMAT })
-  .max(20, MESSAGE_TOTP_CODE_FORMAT)
+  .string({ error: TOTP_CODE_FORMAT_MESSAGE })
+  .max(20, TOTP_CODE_FORMAT_MESSAGE)
   .transform((code) => code.replace(/\s/g, ''))
-  .refine((code) => /^\d{6}$/.test(code), MESSAGE_TOTP_CODE_FORMAT);
+  .refine((code) => /^\d{6}$/.test(code), TOTP_CODE_FORMAT_MESSAGE);
 
 /** 24 base32 letters and digits, read however they were typed (case, spaces, hyphens). */
 export const RECOVERY_CODE_PATTERN = /^[a-z2-7]{24}$/;
 const recoveryCode = z
-  .string({ error: MESSAGE_RECOVERY_CODE_FORMAT })
-  .max(60, MESSAGE_RECOVERY_CODE_FORMAT)
+  .string({ error: RECOVERY_CODE_FORMAT_MESSAGE })
+  .max(60, RECOVERY_CODE_FORMAT_MESSAGE)
   .transform((code) => code.toLowerCase().replace(/[\s-]/g, ''))
-  .refine((code) => RECOVERY_CODE_PATTERN.test(code), MESSAGE_RECOVERY_CODE_FORMAT);
+  .refine((code) => RECOVERY_CODE_PATTERN.test(code), RECOVERY_CODE_FORMAT_MESSAGE);
 
 /** `POST /admin/mfa/confirm`: the first code from the new secret. */
 export const MfaConfirmSchema = z.object({ code: totpCode });
@@ -65,7 +65,7 @@ export const MfaConfirmResponseSchema = z.object({
 });
 export type MfaConfirmResponse = z.infer<typeof MfaConfirmResponseSchema>;
 
-export const MESSAGE_CODE_OR_RECOVERY_CODE =
+export const CODE_OR_RECOVERY_CODE_MESSAGE =
   'Enter the 6-digit code from your authenticator app, or one of your recovery codes.';
 
 /** `POST /admin/mfa/verify`: a code from the app, or one of the recovery codes (one of the two). */
@@ -73,7 +73,7 @@ export const MfaVerifySchema = z
   .object({ code: totpCode.optional(), recoveryCode: recoveryCode.optional() })
   .refine(
     (v) => (v.code === undefined) !== (v.recoveryCode === undefined),
-    MESSAGE_CODE_OR_RECOVERY_CODE,
+    CODE_OR_RECOVERY_CODE_MESSAGE,
   );
 export type MfaVerifyRequest = z.input<typeof MfaVerifySchema>;
 
@@ -92,7 +92,7 @@ export const AUDIT_MAX_PAGE_SIZE = 100;
 const optionalId = (message: string) =>
   z.preprocess((v) => (v === '' ? undefined : v), z.uuid({ message }).optional());
 
-export const MESSAGE_AUDIT_RIDE =
+export const AUDIT_RIDE_MESSAGE =
   "Enter the ride's booking reference (like 3F9A-1C2B) or its full id.";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -119,9 +119,9 @@ export const AuditQuerySchema = z.object({
   ride: z.preprocess(
     (v) => (v === '' ? undefined : v),
     z
-      .string({ error: MESSAGE_AUDIT_RIDE })
-      .max(60, MESSAGE_AUDIT_RIDE)
-      .refine((v) => readAuditRide(v) !== null, MESSAGE_AUDIT_RIDE)
+      .string({ error: AUDIT_RIDE_MESSAGE })
+      .max(60, AUDIT_RIDE_MESSAGE)
+      .refine((v) => readAuditRide(v) !== null, AUDIT_RIDE_MESSAGE)
       .optional(),
   ),
   /** The last event of the page before: the next page starts after it. */

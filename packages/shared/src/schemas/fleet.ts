@@ -135,11 +135,11 @@ export const FleetCarSchema = ServiceSchema.omit({ slots_booked: true, imageSrcS
 });
 export type FleetCar = z.infer<typeof FleetCarSchema>;
 
-export const MESSAGE_CAR_AVAILABLE = 'Say whether the car is available: true or false.';
+export const CAR_AVAILABLE_MESSAGE = 'Say whether the car is available: true or false.';
 
 /** `POST /admin/fleet/:serviceId/availability`: on the road (bookable) or off it. */
 export const CarAvailabilitySchema = z.strictObject({
-  available: z.boolean({ error: MESSAGE_CAR_AVAILABLE }),
+  available: z.boolean({ error: CAR_AVAILABLE_MESSAGE }),
 });
 export type CarAvailabilityRequest = z.infer<typeof CarAvailabilitySchema>;
 
@@ -162,5 +162,5 @@ export type FleetCarResponse = z.infer<typeof FleetCarResponseSchema>;
 export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
 export const PHOTO_ACCEPT = 'image/jpeg,image/png,image/webp';
 
-export const MESSAGE_PHOTO_TOO_LARGE = 'The photo is larger than 10 MB. Choose a smaller one.';
-export const MESSAGE_PHOTO_NOT_AN_IMAGE = 'The photo must be a JPEG, PNG or WebP image.';
+export const PHOTO_TOO_LARGE_MESSAGE = 'The photo is larger than 10 MB. Choose a smaller one.';
+export const PHOTO_NOT_AN_IMAGE_MESSAGE = 'The photo must be a JPEG, PNG or WebP image.';

@@ -34,8 +34,8 @@ export type FailedMessagesResponse = z.infer<typeof FailedMessagesResponseSchema
 
 export const FAILED_MESSAGES_SHOWN = 100;
 
-export const MESSAGE_NOT_FOUND = 'No such message.';
-export const MESSAGE_NOT_FAILED = 'This message has not failed: there is nothing to retry.';
+export const NOT_FOUND_MESSAGE = 'No such message.';
+export const NOT_FAILED_MESSAGE = 'This message has not failed: there is nothing to retry.';
 
 /** `POST /admin/messages/:id/retry`. */
 export const MessageParamsSchema = z.object({

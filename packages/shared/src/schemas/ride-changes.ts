@@ -14,15 +14,15 @@ import { addressField, notesField, optionalAddressField } from './booking.ts';
 export const FINISH_UNDO_MINUTES = 30;
 
 export const CHANGE_REASON_MAX_LENGTH = 500;
-export const MESSAGE_CHANGE_REASON = 'Please give the customer a reason for the change.';
-export const MESSAGE_CHANGE_REASON_LONG = `The reason must be at most ${CHANGE_REASON_MAX_LENGTH} characters.`;
-export const MESSAGE_MOVE_TIME = 'Choose the day and time to move the ride to.';
+export const CHANGE_REASON_MESSAGE = 'Please give the customer a reason for the change.';
+export const CHANGE_REASON_LONG_MESSAGE = `The reason must be at most ${CHANGE_REASON_MAX_LENGTH} characters.`;
+export const MOVE_TIME_MESSAGE = 'Choose the day and time to move the ride to.';
 
 const reason = z
-  .string({ error: MESSAGE_CHANGE_REASON })
+  .string({ error: CHANGE_REASON_MESSAGE })
   .trim()
-  .min(1, MESSAGE_CHANGE_REASON)
-  .max(CHANGE_REASON_MAX_LENGTH, MESSAGE_CHANGE_REASON_LONG);
+  .min(1, CHANGE_REASON_MESSAGE)
+  .max(CHANGE_REASON_MAX_LENGTH, CHANGE_REASON_LONG_MESSAGE);
 
 /**
  * `POST /admin/rides/:id/move`: a new start (same grid as booking) and, maybe, another car.
@@ -35,11 +35,11 @@ export const MoveRideSchema = z.object({
     { error: 'Say where the ride was when you chose to move it.' },
   ),
   slotDate: z
-    .string({ error: MESSAGE_MOVE_TIME })
-    .refine((v) => parseSlotDateKey(v) !== null, MESSAGE_MOVE_TIME),
+    .string({ error: MOVE_TIME_MESSAGE })
+    .refine((v) => parseSlotDateKey(v) !== null, MOVE_TIME_MESSAGE),
   slotTime: z
-    .string({ error: MESSAGE_MOVE_TIME })
-    .refine((v) => parseSlotTime(v) !== null, MESSAGE_MOVE_TIME),
+    .string({ error: MOVE_TIME_MESSAGE })
+    .refine((v) => parseSlotTime(v) !== null, MOVE_TIME_MESSAGE),
   /** Another car offering the ride's service type; left out, the same car. */
   serviceId: z.uuid({ message: 'Invalid car id' }).optional(),
   reason,

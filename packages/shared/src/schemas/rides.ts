@@ -35,27 +35,27 @@ export const RIDES_EXPORT_MAX_ROWS = 20_000;
 export const RIDE_SEARCH_MAX_LENGTH = 100;
 export const CANCEL_REASON_MAX_LENGTH = 500;
 
-export const MESSAGE_RIDE_DATE = 'Enter dates as YYYY-MM-DD.';
-export const MESSAGE_RIDE_DATE_ORDER = 'The end date must not be before the start date.';
-export const MESSAGE_RIDE_STATUS = `The status must be one of: ${RIDE_STATUSES.join(', ')}.`;
-export const MESSAGE_RIDE_SEARCH = `Search with at most ${RIDE_SEARCH_MAX_LENGTH} characters.`;
-export const MESSAGE_CANCEL_REASON = 'Please give the customer a reason for the cancellation.';
-export const MESSAGE_CANCEL_REASON_LONG = `The reason must be at most ${CANCEL_REASON_MAX_LENGTH} characters.`;
-export const MESSAGE_REFUND_CHOICE = 'Choose whether the deposit goes back: full or none.';
-export const MESSAGE_CANCEL_FROM =
+export const RIDE_DATE_MESSAGE = 'Enter dates as YYYY-MM-DD.';
+export const RIDE_DATE_ORDER_MESSAGE = 'The end date must not be before the start date.';
+export const RIDE_STATUS_MESSAGE = `The status must be one of: ${RIDE_STATUSES.join(', ')}.`;
+export const RIDE_SEARCH_MESSAGE = `Search with at most ${RIDE_SEARCH_MAX_LENGTH} characters.`;
+export const CANCEL_REASON_MESSAGE = 'Please give the customer a reason for the cancellation.';
+export const CANCEL_REASON_LONG_MESSAGE = `The reason must be at most ${CANCEL_REASON_MAX_LENGTH} characters.`;
+export const REFUND_CHOICE_MESSAGE = 'Choose whether the deposit goes back: full or none.';
+export const CANCEL_FROM_MESSAGE =
   'Say which status the ride had when you chose to cancel it: pending_payment or paid.';
 
 const pageSizeMessage = `The page size must be a whole number from 1 to ${RIDES_MAX_PAGE_SIZE}.`;
 const pageMessage = 'The page must be a whole number from 1 to 10000.';
 
 /** A New York calendar date, `2026-11-25`, that exists. */
-const isoDate = z.string({ error: MESSAGE_RIDE_DATE }).refine((value) => {
+const isoDate = z.string({ error: RIDE_DATE_MESSAGE }).refine((value) => {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const check = new Date(Date.UTC(year, month - 1, day));
   return check.getUTCMonth() === month - 1 && check.getUTCDate() === day && year >= 2000;
-}, MESSAGE_RIDE_DATE);
+}, RIDE_DATE_MESSAGE);
 
 /** An empty query value (`?status=`) means no filter. */
 const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
@@ -74,15 +74,15 @@ const rideFilterFields = {
   serviceId: z.preprocess(blankToUndefined, z.uuid({ message: 'Invalid service id' }).optional()),
   status: z.preprocess(
     blankToUndefined,
-    z.enum(RIDE_STATUSES, { error: MESSAGE_RIDE_STATUS }).optional(),
+    z.enum(RIDE_STATUSES, { error: RIDE_STATUS_MESSAGE }).optional(),
   ),
   /** A customer's name or email (any part), or phone number (its digits, from the start). */
   q: z.preprocess(
     blankToUndefined,
     z
-      .string({ error: MESSAGE_RIDE_SEARCH })
+      .string({ error: RIDE_SEARCH_MESSAGE })
       .trim()
-      .max(RIDE_SEARCH_MAX_LENGTH, MESSAGE_RIDE_SEARCH)
+      .max(RIDE_SEARCH_MAX_LENGTH, RIDE_SEARCH_MESSAGE)
       .optional(),
   ),
 };
@@ -91,7 +91,7 @@ const datesInOrder = (v: { from?: string | undefined; to?: string | undefined })
 
 export const RideFiltersSchema = z
   .object(rideFilterFields)
-  .refine(datesInOrder, MESSAGE_RIDE_DATE_ORDER);
+  .refine(datesInOrder, RIDE_DATE_ORDER_MESSAGE);
 export type RideFilters = z.input<typeof RideFiltersSchema>;
 
 /** `GET /admin/rides?from=&to=&serviceId=&status=&q=&page=&pageSize=`: by pickup time. */
@@ -101,7 +101,7 @@ export const RideListQuerySchema = z
     page: wholeNumber(pageMessage, 1, 10_000, 1),
     pageSize: wholeNumber(pageSizeMessage, 1, RIDES_MAX_PAGE_SIZE, RIDES_PAGE_SIZE),
   })
-  .refine(datesInOrder, MESSAGE_RIDE_DATE_ORDER);
+  .refine(datesInOrder, RIDE_DATE_ORDER_MESSAGE);
 export type RideListQuery = z.input<typeof RideListQuerySchema>;
 
 export const RideRefundSchema = z.object({
@@ -193,12 +193,12 @@ export type RideRefundChoice = (typeof RIDE_REFUND_CHOICES)[number];
  */
 export const CancelRideSchema = z.object({
   reason: z
-    .string({ error: MESSAGE_CANCEL_REASON })
+    .string({ error: CANCEL_REASON_MESSAGE })
     .trim()
-    .min(1, MESSAGE_CANCEL_REASON)
-    .max(CANCEL_REASON_MAX_LENGTH, MESSAGE_CANCEL_REASON_LONG),
-  refund: z.enum(RIDE_REFUND_CHOICES, { error: MESSAGE_REFUND_CHOICE }),
-  from: z.enum(['pending_payment', 'paid'], { error: MESSAGE_CANCEL_FROM }),
+    .min(1, CANCEL_REASON_MESSAGE)
+    .max(CANCEL_REASON_MAX_LENGTH, CANCEL_REASON_LONG_MESSAGE),
+  refund: z.enum(RIDE_REFUND_CHOICES, { error: REFUND_CHOICE_MESSAGE }),
+  from: z.enum(['pending_payment', 'paid'], { error: CANCEL_FROM_MESSAGE }),
 });
 export type CancelRideRequest = z.input<typeof CancelRideSchema>;
 

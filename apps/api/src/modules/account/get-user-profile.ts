@@ -3,7 +3,7 @@ import { users, type Database } from '@app/db';
 import { isStaffRole, type Gender, type SignedInProfile, type UserProfile } from '@app/shared';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.ts';
-import { awaitsSecondFactor, type Auth } from '../../plugins/auth.ts';
+import { awaitsMfa, type Auth } from '../../plugins/auth.ts';
 
 /** The profile page's fields (and `role` for an owner); a user deleted since their session began is signed out. */
 export async function getUserProfile(db: Database, userId: string): Promise<UserProfile> {
@@ -33,7 +33,7 @@ export async function visitorProfile(
   const signedIn = await auth.resolve(request);
   if (!signedIn) return null;
   const { role } = signedIn.user;
-  if (awaitsSecondFactor(signedIn) && isStaffRole(role)) {
+  if (awaitsMfa(signedIn) && isStaffRole(role)) {
     const [user] = await db
       .select({ email: users.email })
       .from(users)

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type * as Argon2 from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import { users } from '@app/db';
-import { MESSAGES, MESSAGE_PASSWORD_TOO_LONG, MESSAGE_PASSWORD_TOO_SHORT } from '@app/shared';
+import { MESSAGES, PASSWORD_TOO_LONG_MESSAGE, PASSWORD_TOO_SHORT_MESSAGE } from '@app/shared';
 import { buildApp } from '../../app.ts';
 import {
   Browser,
@@ -149,8 +149,8 @@ describe.each(await databaseKinds())('POST /api/user/register on %s', (kind) => 
   it('refuses a password under 8 characters with a clear message', async () => {
     const email = uniqueEmail();
     const response = await new Browser(app).register({ email, password: 'Ab1!xyz' });
-    expectFailure(response, 400, MESSAGE_PASSWORD_TOO_SHORT);
-    expect(MESSAGE_PASSWORD_TOO_SHORT).toMatch(/at least 8 characters/);
+    expectFailure(response, 400, PASSWORD_TOO_SHORT_MESSAGE);
+    expect(PASSWORD_TOO_SHORT_MESSAGE).toMatch(/at least 8 characters/);
     expect(await storedUsers(email)).toHaveLength(0);
     expectSuccess(await new Browser(app).register({ email, password: 'Ab1!xyzw' }));
   });
@@ -160,7 +160,7 @@ describe.each(await databaseKinds())('POST /api/user/register on %s', (kind) => 
       email: uniqueEmail(),
       password: 'x'.repeat(129),
     });
-    expectFailure(response, 400, MESSAGE_PASSWORD_TOO_LONG);
+    expectFailure(response, 400, PASSWORD_TOO_LONG_MESSAGE);
   });
 
   it('refuses a second account for an email with 409, whatever its case or spacing', async () => {

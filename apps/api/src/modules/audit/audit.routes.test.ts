@@ -6,7 +6,7 @@ import { auditEvents, type Database } from '@app/db';
 import {
   AuditResponseSchema,
   bookingReference,
-  MESSAGE_AUDIT_RIDE,
+  AUDIT_RIDE_MESSAGE,
   type AuditEvent,
 } from '@app/shared';
 import { buildApp } from '../../app.ts';
@@ -203,11 +203,11 @@ describe.each(await databaseKinds())('the audit trail on %s', (kind) => {
       ['?limit=2.5', 'The limit must be a whole number from 1 to 100.'],
       ['?limit=ten', 'The limit must be a whole number from 1 to 100.'],
       [`?serviceId=${car}&serviceId=${car}`, 'Invalid service id'],
-      ['?ride=3F9A-1C2', MESSAGE_AUDIT_RIDE],
-      ['?ride=not-a-ride', MESSAGE_AUDIT_RIDE],
-      ['?ride=3F9A-1C2B-', MESSAGE_AUDIT_RIDE],
-      ['?ride=a&ride=b', MESSAGE_AUDIT_RIDE],
-      [`?ride=${'1'.repeat(61)}`, MESSAGE_AUDIT_RIDE],
+      ['?ride=3F9A-1C2', AUDIT_RIDE_MESSAGE],
+      ['?ride=not-a-ride', AUDIT_RIDE_MESSAGE],
+      ['?ride=3F9A-1C2B-', AUDIT_RIDE_MESSAGE],
+      ['?ride=a&ride=b', AUDIT_RIDE_MESSAGE],
+      [`?ride=${'1'.repeat(61)}`, AUDIT_RIDE_MESSAGE],
     ];
     for (const [query, message] of cases) {
       expectFailure(await owner.get(`/api/admin/audit${query}`), 400, message);

@@ -126,7 +126,7 @@ export async function findSessionUser(
  * records the factor. Answers the new token and when it ends, or null when the session has
  * ended meanwhile.
  */
-export async function renewSessionPastSecondFactor(
+export async function renewSessionPastMfa(
   tx: Database,
   sessionId: string,
   now: Date,

@@ -12,13 +12,13 @@ import { appointments, auditEvents, services, type Database } from '@app/db';
 import {
   FleetCarResponseSchema,
   FleetResponseSchema,
-  MESSAGE_PHOTO_NOT_AN_IMAGE,
-  MESSAGE_PHOTO_TOO_LARGE,
+  PHOTO_NOT_AN_IMAGE_MESSAGE,
+  PHOTO_TOO_LARGE_MESSAGE,
   PHOTO_MAX_BYTES,
   ServiceListResponseSchema,
   CarInputSchema,
   DEFAULT_TURNAROUND_MINUTES,
-  MESSAGE_CAR_AVAILABLE,
+  CAR_AVAILABLE_MESSAGE,
   type CarInput,
   type FleetCar,
   type Service,
@@ -36,11 +36,11 @@ import { signedInOwner } from '../../test/owners.ts';
 import { CAR_ALREADY_RETIRED_MESSAGE } from './retire-car.ts';
 import { CAR_NOT_FOUND_MESSAGE, CAR_RETIRED_MESSAGE } from './fleet-car.ts';
 import {
-  MESSAGE_PHOTO_SHAPE,
-  MESSAGE_PHOTO_TOO_MANY_PIXELS,
-  MESSAGE_PHOTO_UNREADABLE,
+  PHOTO_SHAPE_MESSAGE,
+  PHOTO_TOO_MANY_PIXELS_MESSAGE,
+  PHOTO_UNREADABLE_MESSAGE,
 } from './make-photo-renditions.ts';
-import { MESSAGE_PHOTO_NOT_MULTIPART, MESSAGE_PHOTO_ONE_FILE } from './fleet.routes.ts';
+import { PHOTO_NOT_MULTIPART_MESSAGE, PHOTO_ONE_FILE_MESSAGE } from './fleet.routes.ts';
 
 const NOW = new Date('2026-11-22T15:07:00Z');
 
@@ -462,7 +462,7 @@ describe.each(await databaseKinds())('the fleet on %s', (kind) => {
       expectFailure(
         await owner.post(`/api/admin/fleet/${id}/availability`, body),
         400,
-        MESSAGE_CAR_AVAILABLE,
+        CAR_AVAILABLE_MESSAGE,
       );
     }
     const extra = await owner.post(`/api/admin/fleet/${id}/availability`, {
@@ -614,7 +614,7 @@ describe.each(await databaseKinds())('the fleet on %s', (kind) => {
       [
         [{ name: 'car.jpg', type: 'image/jpeg', bytes: Buffer.from('<html>not a car</html>') }],
         415,
-        MESSAGE_PHOTO_NOT_AN_IMAGE,
+        PHOTO_NOT_AN_IMAGE_MESSAGE,
       ],
       [
         [
@@ -625,7 +625,7 @@ describe.each(await databaseKinds())('the fleet on %s', (kind) => {
           },
         ],
         415,
-        MESSAGE_PHOTO_NOT_AN_IMAGE,
+        PHOTO_NOT_AN_IMAGE_MESSAGE,
       ],
       [
         [
@@ -636,7 +636,7 @@ describe.each(await databaseKinds())('the fleet on %s', (kind) => {
           },
         ],
         415,
-        MESSAGE_PHOTO_NOT_AN_IMAGE,
+        PHOTO_NOT_AN_IMAGE_MESSAGE,
       ],
       // A PNG's signature in front of anything else: read, and refused as unreadable.
       [
@@ -648,17 +648,17 @@ describe.each(await databaseKinds())('the fleet on %s', (kind) => {
           },
         ],
         422,
-        MESSAGE_PHOTO_UNREADABLE,
+        PHOTO_UNREADABLE_MESSAGE,
       ],
       [
         [{ name: 'bomb.png', type: 'image/png', bytes: pixelBomb(30_000) }],
         422,
-        MESSAGE_PHOTO_TOO_MANY_PIXELS,
+        PHOTO_TOO_MANY_PIXELS_MESSAGE,
       ],
       [
         [{ name: 'huge.jpg', type: 'image/jpeg', bytes: Buffer.alloc(PHOTO_MAX_BYTES + 1, 0xff) }],
         413,
-        MESSAGE_PHOTO_TOO_LARGE,
+        PHOTO_TOO_LARGE_MESSAGE,
       ],
       [
         [
@@ -666,7 +666,7 @@ describe.each(await databaseKinds())('the fleet on %s', (kind) => {
           { name: 'b.png', type: 'image/png', bytes: png },
         ],
         413,
-        MESSAGE_PHOTO_ONE_FILE,
+        PHOTO_ONE_FILE_MESSAGE,
       ],
     ];
     for (const [files, status, message] of refusals) {
@@ -679,7 +679,7 @@ describe.each(await databaseKinds())('the fleet on %s', (kind) => {
     expectFailure(
       await owner.post(`/api/admin/fleet/${id}/photo`, { photo: 'x' }),
       415,
-      MESSAGE_PHOTO_NOT_MULTIPART,
+      PHOTO_NOT_MULTIPART_MESSAGE,
     );
     expect(await auditOf(id)).toEqual([]);
 
@@ -721,7 +721,7 @@ describe.each(await databaseKinds())('the fleet on %s', (kind) => {
       [1, 65_535],
       [4_100, 1_000],
     ] as const) {
-      expectFailure(await send(await png(width, height)), 400, MESSAGE_PHOTO_SHAPE);
+      expectFailure(await send(await png(width, height)), 400, PHOTO_SHAPE_MESSAGE);
     }
     expect(await auditOf(id)).toEqual([]);
     expect(await readdir(uploadsDir).catch(() => [])).toEqual(before);

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   CarAvailabilitySchema,
   CarInputSchema,
-  MESSAGE_PHOTO_TOO_LARGE,
+  PHOTO_TOO_LARGE_MESSAGE,
   PHOTO_MAX_BYTES,
   ServiceIdSchema,
   type FleetCarResponse,
@@ -21,10 +21,10 @@ import { savePhoto } from './save-photo.ts';
 import { setCarAvailability } from './set-car-availability.ts';
 import { updateCar } from './update-car.ts';
 
-export const MESSAGE_PHOTO_NOT_MULTIPART =
+export const PHOTO_NOT_MULTIPART_MESSAGE =
   'Send the photo as a file in a multipart form (multipart/form-data).';
-export const MESSAGE_PHOTO_MISSING = 'Choose a photo to upload.';
-export const MESSAGE_PHOTO_ONE_FILE = 'Send one photo at a time.';
+export const PHOTO_MISSING_MESSAGE = 'Choose a photo to upload.';
+export const PHOTO_ONE_FILE_MESSAGE = 'Send one photo at a time.';
 
 export interface FleetRouteDeps {
   db: Database;
@@ -128,7 +128,7 @@ export async function registerFleetRoutes(
       async (request): Promise<FleetCarResponse> => {
         const serviceId = ServiceIdSchema.parse(request.params.serviceId);
         if (!request.isMultipart())
-          throw AppError.unsupportedMediaType(MESSAGE_PHOTO_NOT_MULTIPART);
+          throw AppError.unsupportedMediaType(PHOTO_NOT_MULTIPART_MESSAGE);
         const bytes = await uploadedFile(request);
         const row = await savePhoto(db, serviceId, bytes, {
           uploadsDir: deps.uploadsDir,
@@ -148,18 +148,18 @@ async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
     // Every part is read: a second file is refused, not silently dropped.
     for await (const part of request.parts()) {
       if (part.type !== 'file') continue;
-      if (bytes) throw AppError.payloadTooLarge(MESSAGE_PHOTO_ONE_FILE);
+      if (bytes) throw AppError.payloadTooLarge(PHOTO_ONE_FILE_MESSAGE);
       bytes = await part.toBuffer();
     }
   } catch (error) {
     if (error instanceof AppError) throw error;
     const code = (error as { code?: unknown }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw AppError.payloadTooLarge(MESSAGE_PHOTO_TOO_LARGE);
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw AppError.payloadTooLarge(PHOTO_TOO_LARGE_MESSAGE);
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-      throw AppError.payloadTooLarge(MESSAGE_PHOTO_ONE_FILE);
+      throw AppError.payloadTooLarge(PHOTO_ONE_FILE_MESSAGE);
     }
-    throw AppError.badRequest(MESSAGE_PHOTO_MISSING);
+    throw AppError.badRequest(PHOTO_MISSING_MESSAGE);
   }
-  if (!bytes || bytes.length === 0) throw AppError.badRequest(MESSAGE_PHOTO_MISSING);
+  if (!bytes || bytes.length === 0) throw AppError.badRequest(PHOTO_MISSING_MESSAGE);
   return bytes;
 }

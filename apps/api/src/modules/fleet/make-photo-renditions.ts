@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import { MESSAGE_PHOTO_NOT_AN_IMAGE, PHOTO_WIDTHS, type ServicePhoto } from '@app/shared';
+import { PHOTO_NOT_AN_IMAGE_MESSAGE, PHOTO_WIDTHS, type ServicePhoto } from '@app/shared';
 import { AppError } from '../../errors.ts';
 
 /**
@@ -10,13 +10,13 @@ import { AppError } from '../../errors.ts';
  */
 export const PHOTO_MAX_PIXELS = 50_000_000;
 
-export const MESSAGE_PHOTO_TOO_MANY_PIXELS =
+export const PHOTO_TOO_MANY_PIXELS_MESSAGE =
   'The photo has too many pixels (50 megapixels at most). Choose a smaller one.';
-export const MESSAGE_PHOTO_UNREADABLE = 'The photo could not be read. Choose another file.';
+export const PHOTO_UNREADABLE_MESSAGE = 'The photo could not be read. Choose another file.';
 
 /** The longest side may be this many times the shortest, at most: a car fits, a line does not. */
 export const PHOTO_MAX_ASPECT_RATIO = 4;
-export const MESSAGE_PHOTO_SHAPE = `The photo is too long and narrow: it may be at most ${PHOTO_MAX_ASPECT_RATIO} times as wide as it is tall, or as tall as it is wide. Crop it and choose it again.`;
+export const PHOTO_SHAPE_MESSAGE = `The photo is too long and narrow: it may be at most ${PHOTO_MAX_ASPECT_RATIO} times as wide as it is tall, or as tall as it is wide. Crop it and choose it again.`;
 
 export type PhotoFormat = 'jpeg' | 'png' | 'webp';
 
@@ -58,7 +58,7 @@ export async function makePhotoRenditions(
   bytes: Buffer,
 ): Promise<{ photo: ServicePhoto; renditions: Rendition[] }> {
   const format = photoFormatOf(bytes);
-  if (!format) throw AppError.unsupportedMediaType(MESSAGE_PHOTO_NOT_AN_IMAGE);
+  if (!format) throw AppError.unsupportedMediaType(PHOTO_NOT_AN_IMAGE_MESSAGE);
   const open = () =>
     sharp(bytes, { limitInputPixels: PHOTO_MAX_PIXELS, failOn: 'error', autoOrient: true });
 
@@ -66,16 +66,16 @@ export async function makePhotoRenditions(
   let height: number;
   try {
     const metadata = await open().metadata();
-    if (metadata.format !== format) throw AppError.unsupportedMediaType(MESSAGE_PHOTO_NOT_AN_IMAGE);
+    if (metadata.format !== format) throw AppError.unsupportedMediaType(PHOTO_NOT_AN_IMAGE_MESSAGE);
     width = metadata.autoOrient.width;
     height = metadata.autoOrient.height;
-    if (!width || !height) throw AppError.unprocessable(MESSAGE_PHOTO_UNREADABLE);
+    if (!width || !height) throw AppError.unprocessable(PHOTO_UNREADABLE_MESSAGE);
     if (width * height > PHOTO_MAX_PIXELS) {
-      throw AppError.unprocessable(MESSAGE_PHOTO_TOO_MANY_PIXELS);
+      throw AppError.unprocessable(PHOTO_TOO_MANY_PIXELS_MESSAGE);
     }
     // Scaled to the site's widths, a line of pixels (65535×1) would have a side of 0.
     if (Math.max(width, height) > PHOTO_MAX_ASPECT_RATIO * Math.min(width, height)) {
-      throw AppError.badRequest(MESSAGE_PHOTO_SHAPE);
+      throw AppError.badRequest(PHOTO_SHAPE_MESSAGE);
     }
   } catch (error) {
     throw refusalOf(error);
@@ -117,6 +117,6 @@ export async function makePhotoRenditions(
 function refusalOf(error: unknown): Error {
   if (error instanceof AppError) return error;
   const message = error instanceof Error ? error.message : '';
-  if (/pixel limit/i.test(message)) return AppError.unprocessable(MESSAGE_PHOTO_TOO_MANY_PIXELS);
-  return AppError.unprocessable(MESSAGE_PHOTO_UNREADABLE);
+  if (/pixel limit/i.test(message)) return AppError.unprocessable(PHOTO_TOO_MANY_PIXELS_MESSAGE);
+  return AppError.unprocessable(PHOTO_UNREADABLE_MESSAGE);
 }

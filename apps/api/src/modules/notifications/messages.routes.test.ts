@@ -4,8 +4,8 @@ import { and, eq } from 'drizzle-orm';
 import { auditEvents, outboxMessages, type Database } from '@app/db';
 import {
   FailedMessagesResponseSchema,
-  MESSAGE_NOT_FAILED,
-  MESSAGE_NOT_FOUND,
+  NOT_FAILED_MESSAGE,
+  NOT_FOUND_MESSAGE,
   DEFAULT_BUSINESS,
 } from '@app/shared';
 import { buildApp } from '../../app.ts';
@@ -148,7 +148,7 @@ describe.each(await databaseKinds())('messages through the API on %s', (kind) =>
     expectFailure(
       await owner.post(`/api/admin/messages/${customerRow.id}/retry`, {}),
       409,
-      MESSAGE_NOT_FAILED,
+      NOT_FAILED_MESSAGE,
     );
     const after = FailedMessagesResponseSchema.parse(
       (await owner.get('/api/admin/messages')).json(),
@@ -160,7 +160,7 @@ describe.each(await databaseKinds())('messages through the API on %s', (kind) =>
     expectFailure(
       await owner.post('/api/admin/messages/6d1c9b7e-1f0e-4a63-9f3e-2d3a4b5c6d7e/retry', {}),
       404,
-      MESSAGE_NOT_FOUND,
+      NOT_FOUND_MESSAGE,
     );
     expectFailure(
       await owner.post('/api/admin/messages/not-an-id/retry', {}),

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { appointments, outboxMessages, type Database } from '@app/db';
-import { MESSAGE_NOT_FAILED, MESSAGE_NOT_FOUND } from '@app/shared';
+import { NOT_FAILED_MESSAGE, NOT_FOUND_MESSAGE } from '@app/shared';
 import { AppError } from '../../errors.ts';
 import { recordAudit, type AuditActor } from '../audit/record-audit.ts';
 import { usE164 } from './sms/us-phone.ts';
@@ -33,7 +33,7 @@ export async function retryMessage(
         .select({ id: outboxMessages.id })
         .from(outboxMessages)
         .where(eq(outboxMessages.id, id));
-      throw exists ? AppError.conflict(MESSAGE_NOT_FAILED) : AppError.notFound(MESSAGE_NOT_FOUND);
+      throw exists ? AppError.conflict(NOT_FAILED_MESSAGE) : AppError.notFound(NOT_FOUND_MESSAGE);
     }
     // The cause fixed first (the ride's phone corrected): a customer's text goes to the number
     // the ride has now.

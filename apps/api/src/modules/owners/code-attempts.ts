@@ -7,13 +7,13 @@ import { ownerActor, recordAudit } from '../audit/record-audit.ts';
 import { recordMfaFailedNotice } from './mfa-failed-notice.ts';
 
 /** What a code was typed as: the authenticator app's, or one of the recovery codes. */
-export type SecondFactorKind = 'authenticator' | 'recovery code';
+export type MfaKind = 'authenticator' | 'recovery code';
 
 export interface CodeAttempt {
   userId: string;
   sessionId: string;
   ip: string;
-  factor: SecondFactorKind;
+  factor: MfaKind;
   /** Confirming a new authenticator, or passing the second factor. */
   step: 'confirm' | 'verify';
 }

@@ -4,7 +4,7 @@ import { AppError } from '../../errors.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { ownerActor, recordAudit } from '../audit/record-audit.ts';
 import { hashRecoveryCode, newRecoveryCodes } from './recovery-codes.ts';
-import { findTotpFactor, passSecondFactor, type RenewedSession } from './mfa.ts';
+import { findTotpFactor, passMfa, type RenewedSession } from './mfa.ts';
 import {
   ALREADY_ENROLLED_MESSAGE,
   ENROLMENT_ELSEWHERE_MESSAGE,
@@ -64,7 +64,7 @@ export async function confirmTotpEnrolment(
     await tx
       .insert(recoveryCodes)
       .values(codes.map((code) => ({ codeHash: hashRecoveryCode(code), userId, createdAt: now })));
-    const session = await passSecondFactor(tx, sessionId, now);
+    const session = await passMfa(tx, sessionId, now);
     await recordAudit(tx, {
       actor,
       action: 'mfa.enrolled',

@@ -3,7 +3,7 @@ import { recoveryCodes, totpFactors, type Database } from '@app/db';
 import type { MfaState } from '@app/shared';
 import { AppError } from '../../errors.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
-import { renewSessionPastSecondFactor } from '../auth/sessions.ts';
+import { renewSessionPastMfa } from '../auth/sessions.ts';
 
 /** Where an owner and their session stand with the second factor. */
 export async function getMfaState(
@@ -60,15 +60,11 @@ export interface RenewedSession {
 
 /**
  * This session has passed the second factor: it is renewed, a new id and token, the old token
- * dead (`renewSessionPastSecondFactor`). A session ended meanwhile (signed out, its account's
+ * dead (`renewSessionPastMfa`). A session ended meanwhile (signed out, its account's
  * role changed) is refused, and the transaction with it.
  */
-export async function passSecondFactor(
-  tx: Database,
-  sessionId: string,
-  now: Date,
-): Promise<RenewedSession> {
-  const renewed = await renewSessionPastSecondFactor(tx, sessionId, now);
+export async function passMfa(tx: Database, sessionId: string, now: Date): Promise<RenewedSession> {
+  const renewed = await renewSessionPastMfa(tx, sessionId, now);
   if (!renewed) throw AppError.unauthorized();
   return renewed;
 }

@@ -5,9 +5,9 @@ import { auditEvents, recoveryCodes, sessions, totpFactors, type Database } from
 import {
   AdminSessionResponseSchema,
   MESSAGES,
-  MESSAGE_CODE_OR_RECOVERY_CODE,
-  MESSAGE_RECOVERY_CODE_FORMAT,
-  MESSAGE_TOTP_CODE_FORMAT,
+  CODE_OR_RECOVERY_CODE_MESSAGE,
+  RECOVERY_CODE_FORMAT_MESSAGE,
+  TOTP_CODE_FORMAT_MESSAGE,
   MfaConfirmResponseSchema,
   MfaEnrolResponseSchema,
   MfaVerifyResponseSchema,
@@ -436,22 +436,22 @@ describe.each(await databaseKinds())('the owner’s second factor on %s', (kind)
       (await browser.post('/api/admin/mfa/enrol')).json(),
     );
     const cases: [string, unknown, string][] = [
-      ['/api/admin/mfa/confirm', {}, MESSAGE_TOTP_CODE_FORMAT],
-      ['/api/admin/mfa/confirm', { code: '12345' }, MESSAGE_TOTP_CODE_FORMAT],
-      ['/api/admin/mfa/confirm', { code: 123456 }, MESSAGE_TOTP_CODE_FORMAT],
-      ['/api/admin/mfa/confirm', { code: '12345a' }, MESSAGE_TOTP_CODE_FORMAT],
-      ['/api/admin/mfa/verify', {}, MESSAGE_CODE_OR_RECOVERY_CODE],
+      ['/api/admin/mfa/confirm', {}, TOTP_CODE_FORMAT_MESSAGE],
+      ['/api/admin/mfa/confirm', { code: '12345' }, TOTP_CODE_FORMAT_MESSAGE],
+      ['/api/admin/mfa/confirm', { code: 123456 }, TOTP_CODE_FORMAT_MESSAGE],
+      ['/api/admin/mfa/confirm', { code: '12345a' }, TOTP_CODE_FORMAT_MESSAGE],
+      ['/api/admin/mfa/verify', {}, CODE_OR_RECOVERY_CODE_MESSAGE],
       [
         '/api/admin/mfa/verify',
         { code: '123456', recoveryCode: 'aaaa-bbbb-cccc-dddd-eeee-ffff' },
-        MESSAGE_CODE_OR_RECOVERY_CODE,
+        CODE_OR_RECOVERY_CODE_MESSAGE,
       ],
-      ['/api/admin/mfa/verify', { code: '1234567' }, MESSAGE_TOTP_CODE_FORMAT],
-      ['/api/admin/mfa/verify', { recoveryCode: 'abcd-efgh-ijkl' }, MESSAGE_RECOVERY_CODE_FORMAT],
+      ['/api/admin/mfa/verify', { code: '1234567' }, TOTP_CODE_FORMAT_MESSAGE],
+      ['/api/admin/mfa/verify', { recoveryCode: 'abcd-efgh-ijkl' }, RECOVERY_CODE_FORMAT_MESSAGE],
       [
         '/api/admin/mfa/verify',
         { recoveryCode: 'abcd-efgh-ijkl-mnop-qrst-uvw1' },
-        MESSAGE_RECOVERY_CODE_FORMAT,
+        RECOVERY_CODE_FORMAT_MESSAGE,
       ],
     ];
     for (const [url, body, message] of cases) {

@@ -5,7 +5,7 @@ import type { SecretBox } from '../../lib/secret-box.ts';
 import { ownerActor, recordAudit } from '../audit/record-audit.ts';
 import { WRONG_CODE_MESSAGE } from './confirm-totp-enrolment.ts';
 import { hashRecoveryCode } from './recovery-codes.ts';
-import { findTotpFactor, passSecondFactor, recoveryCodesLeft, type RenewedSession } from './mfa.ts';
+import { findTotpFactor, passMfa, recoveryCodesLeft, type RenewedSession } from './mfa.ts';
 import { stepOfCode } from './totp.ts';
 
 export const NOT_ENROLLED_MESSAGE = 'Set up two-step sign-in first.';
@@ -51,7 +51,7 @@ export async function verifyMfa(
         )
         .returning({ userId: totpFactors.userId });
       if (!taken) throw AppError.badRequest(CODE_ALREADY_USED_MESSAGE);
-      const session = await passSecondFactor(tx, sessionId, now);
+      const session = await passMfa(tx, sessionId, now);
       await recordAudit(tx, {
         actor,
         action: 'mfa.verified',
@@ -76,7 +76,7 @@ export async function verifyMfa(
       )
       .returning({ codeHash: recoveryCodes.codeHash });
     if (!used) throw AppError.badRequest(WRONG_RECOVERY_CODE_MESSAGE);
-    const session = await passSecondFactor(tx, sessionId, now);
+    const session = await passMfa(tx, sessionId, now);
     const left = await recoveryCodesLeft(tx, userId);
     await recordAudit(tx, {
       actor,

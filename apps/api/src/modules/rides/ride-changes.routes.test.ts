@@ -5,8 +5,8 @@ import { appointments, auditEvents, outboxMessages, type Database } from '@app/d
 import {
   DEFAULT_BUSINESS,
   MESSAGES,
-  MESSAGE_CHANGE_REASON,
-  MESSAGE_MOVE_TIME,
+  CHANGE_REASON_MESSAGE,
+  MOVE_TIME_MESSAGE,
   RideResponseSchema,
   SLOT_TAKEN_MESSAGE,
 } from '@app/shared';
@@ -187,9 +187,9 @@ describe.each(await databaseKinds())('the owner changes a ride on %s', (kind) =>
     const { id } = await ride(day, '9:00 AM');
     const { id: held } = await ride(day, '6:00 PM', { held: true });
     const to = { slotDate: day, slotTime: '1:00 PM' };
-    expectFailure(await move(owner, id, { ...to, reason: '  ' }), 400, MESSAGE_CHANGE_REASON);
-    expectFailure(await move(owner, id, { ...to, slotTime: '1:10 PM' }), 400, MESSAGE_MOVE_TIME);
-    expectFailure(await move(owner, id, { ...to, slotDate: '31_2_2026' }), 400, MESSAGE_MOVE_TIME);
+    expectFailure(await move(owner, id, { ...to, reason: '  ' }), 400, CHANGE_REASON_MESSAGE);
+    expectFailure(await move(owner, id, { ...to, slotTime: '1:10 PM' }), 400, MOVE_TIME_MESSAGE);
+    expectFailure(await move(owner, id, { ...to, slotDate: '31_2_2026' }), 400, MOVE_TIME_MESSAGE);
     expectFailure(
       await move(owner, id, { slotDate: '22_11_2026', slotTime: '9:00 AM' }),
       400,
@@ -341,7 +341,7 @@ describe.each(await databaseKinds())('the owner changes a ride on %s', (kind) =>
       const { id } = await ride(freshDay(), '9:00 AM');
       const { id: held } = await ride(freshDay(), '9:00 AM', { held: true });
       const cases: [Record<string, unknown>, number, string][] = [
-        [{ reason: '' }, 400, MESSAGE_CHANGE_REASON],
+        [{ reason: '' }, 400, CHANGE_REASON_MESSAGE],
         [{ phone: '12' }, 400, MESSAGES.invalidPhone],
         [{ pickupAddress: ' ' }, 400, 'Please enter the pickup address.'],
         [{ pickupNotes: 'word '.repeat(51) }, 400, 'Notes must be at most 50 words.'],

@@ -12,11 +12,11 @@ import {
 } from '@app/db';
 import {
   bookingReference,
-  MESSAGE_CANCEL_REASON,
-  MESSAGE_RIDE_DATE,
-  MESSAGE_RIDE_DATE_ORDER,
-  MESSAGE_RIDE_STATUS,
-  MESSAGE_REFUND_CHOICE,
+  CANCEL_REASON_MESSAGE,
+  RIDE_DATE_MESSAGE,
+  RIDE_DATE_ORDER_MESSAGE,
+  RIDE_STATUS_MESSAGE,
+  REFUND_CHOICE_MESSAGE,
   RideListResponseSchema,
   RideResponseSchema,
   type Ride,
@@ -275,10 +275,10 @@ describe.each(await databaseKinds())('the owner’s rides on %s', (kind) => {
 
   it('refuses bad filters with 400 and a message', async () => {
     const cases: [string, string][] = [
-      ['?from=25-11-2026', MESSAGE_RIDE_DATE],
-      ['?to=2026-02-30', MESSAGE_RIDE_DATE],
-      ['?from=2026-12-02&to=2026-12-01', MESSAGE_RIDE_DATE_ORDER],
-      ['?status=expired', MESSAGE_RIDE_STATUS],
+      ['?from=25-11-2026', RIDE_DATE_MESSAGE],
+      ['?to=2026-02-30', RIDE_DATE_MESSAGE],
+      ['?from=2026-12-02&to=2026-12-01', RIDE_DATE_ORDER_MESSAGE],
+      ['?status=expired', RIDE_STATUS_MESSAGE],
       ['?serviceId=tesla', 'Invalid service id'],
       ['?pageSize=501', 'The page size must be a whole number from 1 to 500.'],
       ['?page=0', 'The page must be a whole number from 1 to 10000.'],
@@ -482,12 +482,12 @@ describe.each(await databaseKinds())('the owner’s rides on %s', (kind) => {
   it('refuses bad cancellations with 4xx and a message, and without CSRF', async () => {
     const ride = await paidRide();
     const cases: [Record<string, unknown>, string][] = [
-      [{ reason: '   ', refund: 'full', from: 'paid' }, MESSAGE_CANCEL_REASON],
+      [{ reason: '   ', refund: 'full', from: 'paid' }, CANCEL_REASON_MESSAGE],
       [
         { reason: 'x'.repeat(501), refund: 'full', from: 'paid' },
         'The reason must be at most 500 characters.',
       ],
-      [{ reason: 'x', refund: 'half', from: 'paid' }, MESSAGE_REFUND_CHOICE],
+      [{ reason: 'x', refund: 'half', from: 'paid' }, REFUND_CHOICE_MESSAGE],
     ];
     for (const [body, message] of cases) {
       expectFailure(await owner.post(`/api/admin/rides/${ride.id}/cancel`, body), 400, message);

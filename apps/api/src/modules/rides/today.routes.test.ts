@@ -5,7 +5,7 @@ import { auditEvents, outboxMessages, type Database } from '@app/db';
 import {
   bookingReference,
   type AppointmentStatus,
-  MESSAGE_RIDE_DATE,
+  RIDE_DATE_MESSAGE,
   RideListResponseSchema,
   TodayResponseSchema,
 } from '@app/shared';
@@ -141,7 +141,7 @@ describe.each(await databaseKinds())(
       expect(tomorrow.rides.map((r) => r.id)).toEqual([ride.tomorrowHold]);
       expect(tomorrow.holdsLapsing).toBe(1);
       for (const date of ['23-11-2026', '2026-02-30', 'today'])
-        expectFailure(await owner.get(`/api/admin/today?date=${date}`), 400, MESSAGE_RIDE_DATE);
+        expectFailure(await owner.get(`/api/admin/today?date=${date}`), 400, RIDE_DATE_MESSAGE);
     });
 
     it('finds a ride of last month by its reference or its customer, on every day', async () => {

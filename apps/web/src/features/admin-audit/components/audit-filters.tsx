@@ -1,4 +1,4 @@
-import { MESSAGE_AUDIT_RIDE, readAuditRide, type Service } from '@app/shared';
+import { AUDIT_RIDE_MESSAGE, readAuditRide, type Service } from '@app/shared';
 import { CarSelect } from '../../../components/filters/car-select.tsx';
 import { FilterForm } from '../../../components/filters/filter-form.tsx';
 import {
@@ -27,7 +27,7 @@ export function AuditFilterForm({
       onSubmit={(form) => {
         const ride = draft.ride.trim();
         if (ride && !readAuditRide(ride)) {
-          setError(MESSAGE_AUDIT_RIDE);
+          setError(AUDIT_RIDE_MESSAGE);
           form.querySelector<HTMLInputElement>('input[name="ride"]')?.focus();
           return;
         }

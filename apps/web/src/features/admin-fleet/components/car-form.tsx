@@ -3,8 +3,8 @@ import {
   CAR_MAKES,
   CAR_RATE_FIELDS,
   CarInputSchema,
-  MESSAGE_PHOTO_NOT_AN_IMAGE,
-  MESSAGE_PHOTO_TOO_LARGE,
+  PHOTO_NOT_AN_IMAGE_MESSAGE,
+  PHOTO_TOO_LARGE_MESSAGE,
   PHOTO_ACCEPT,
   PHOTO_MAX_BYTES,
   SERVICE_TYPES,
@@ -163,8 +163,8 @@ function inputOf(draft: Draft): unknown {
 /** The photo's own checks before sending (the server checks its bytes again). */
 function photoProblem(file: File | undefined): string | undefined {
   if (!file) return undefined;
-  if (!PHOTO_ACCEPT.split(',').includes(file.type)) return MESSAGE_PHOTO_NOT_AN_IMAGE;
-  if (file.size > PHOTO_MAX_BYTES) return MESSAGE_PHOTO_TOO_LARGE;
+  if (!PHOTO_ACCEPT.split(',').includes(file.type)) return PHOTO_NOT_AN_IMAGE_MESSAGE;
+  if (file.size > PHOTO_MAX_BYTES) return PHOTO_TOO_LARGE_MESSAGE;
   return undefined;
 }
 

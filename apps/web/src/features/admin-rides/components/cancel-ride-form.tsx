@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import {
   CANCEL_REASON_MAX_LENGTH,
-  MESSAGE_CANCEL_REASON,
-  MESSAGE_CANCEL_REASON_LONG,
+  CANCEL_REASON_MESSAGE,
+  CANCEL_REASON_LONG_MESSAGE,
   type Ride,
   type RideRefundChoice,
 } from '@app/shared';
@@ -37,7 +37,7 @@ export function CancelRideForm({
     const text = reason.trim();
     const problem = reasonProblem(
       text,
-      { missing: MESSAGE_CANCEL_REASON, tooLong: MESSAGE_CANCEL_REASON_LONG },
+      { missing: CANCEL_REASON_MESSAGE, tooLong: CANCEL_REASON_LONG_MESSAGE },
       CANCEL_REASON_MAX_LENGTH,
     );
     setError(problem);

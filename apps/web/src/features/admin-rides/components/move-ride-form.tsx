@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import {
   CHANGE_REASON_MAX_LENGTH,
-  MESSAGE_CHANGE_REASON,
-  MESSAGE_CHANGE_REASON_LONG,
+  CHANGE_REASON_MESSAGE,
+  CHANGE_REASON_LONG_MESSAGE,
   DAY_SLOT_TIMES,
   type MoveRideRequest,
   type Ride,
@@ -48,7 +48,7 @@ export function MoveRideForm({
     const text = reason.trim();
     const problem = reasonProblem(
       text,
-      { missing: MESSAGE_CHANGE_REASON, tooLong: MESSAGE_CHANGE_REASON_LONG },
+      { missing: CHANGE_REASON_MESSAGE, tooLong: CHANGE_REASON_LONG_MESSAGE },
       CHANGE_REASON_MAX_LENGTH,
     );
     setError(problem);

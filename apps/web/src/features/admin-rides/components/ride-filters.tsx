@@ -1,5 +1,5 @@
 import {
-  MESSAGE_RIDE_DATE_ORDER,
+  RIDE_DATE_ORDER_MESSAGE,
   RIDE_STATUSES,
   RIDE_STATUS_LABELS,
   type Service,
@@ -35,7 +35,7 @@ export function RideFilterForm({
 
   function submit() {
     if (draft.from && draft.to && draft.to < draft.from) {
-      setError(MESSAGE_RIDE_DATE_ORDER);
+      setError(RIDE_DATE_ORDER_MESSAGE);
       return;
     }
     setError(undefined);
