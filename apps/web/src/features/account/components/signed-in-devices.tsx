@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Laptop, LogOut } from 'lucide-react';
 import { formatNewYorkTime, type UserSession } from '@app/shared';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notify.ts';
+import { useLoad } from '../../../lib/use-load.ts';
 import { buttonSecondary, card } from '../../../components/ui/styles.ts';
 import { endOtherSessions, endSession, listSessions } from '../api/sessions.ts';
 
@@ -15,30 +16,20 @@ const smallButton =
  */
 export function SignedInDevices() {
   const headingId = useId();
-  const [sessions, setSessions] = useState<UserSession[]>();
+  const loaded = useLoad(listSessions, [], {
+    onFailed: (failure) => notify('error', failure, { form: 'sessions' }),
+  });
+  // A failure is said in a toast; the list is then empty rather than loading for ever.
+  const sessions: UserSession[] | undefined =
+    loaded.data?.sessions ?? (loaded.failure ? [] : undefined);
   const [busy, setBusy] = useState(false);
-
-  const load = useCallback(
-    () =>
-      listSessions()
-        .then((answer) => setSessions(answer.sessions))
-        .catch((error: unknown) => {
-          notify('error', failureMessage(error, 'load'), { form: 'sessions' });
-          setSessions([]);
-        }),
-    [],
-  );
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   async function run(action: () => Promise<{ message: string }>) {
     if (busy) return;
     setBusy(true);
     try {
       notify('success', (await action()).message, { form: 'sessions' });
-      await load();
+      await loaded.reload();
     } catch (error) {
       notify('error', failureMessage(error, 'profileUpdate'), { form: 'sessions' });
     } finally {
