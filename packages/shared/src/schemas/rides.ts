@@ -150,6 +150,10 @@ export const RideSchema = z.object({
   dropoffAddress: z.string(),
   pickupNotes: z.string(),
   needsReturnRide: z.boolean().nullable(),
+  /** A round trip's return leg: the first ride's id (the two keep one car). */
+  returnOf: z.uuid().nullable(),
+  /** A round trip's first ride: its return leg's id while that is booked (held or paid). */
+  returnId: z.uuid().nullable(),
   returnPickupAddress: z.string(),
   returnDropoffAddress: z.string(),
   returnPickupNotes: z.string(),

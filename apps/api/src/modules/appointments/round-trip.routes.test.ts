@@ -8,6 +8,7 @@ import {
   RETURN_BEFORE_END_MESSAGE,
   RETURN_TAKEN_MESSAGE,
   RETURN_TIME_MESSAGE,
+  RideResponseSchema,
 } from '@app/shared';
 import { buildApp } from '../../app.ts';
 import { bookingRequest, serviceIdByName, signedInBrowser } from '../../test/booking.ts';
@@ -121,6 +122,16 @@ describe.each(await databaseKinds())('a round trip on %s', (kind) => {
     const list = await browser.get('/api/user/appointments');
     const legs = list.json<{ appointments: { _id: string; trip: { isReturnLeg: boolean } }[] }>();
     expect(legs.appointments.map((a) => a.trip.isReturnLeg).sort()).toEqual([false, true]);
+
+    // The console shows each leg with the other: the move form keeps their car by this.
+    const { browser: owner } = await signedInOwner(app, db(), NOW);
+    const legOf = async (id: string) =>
+      RideResponseSchema.parse((await owner.get(`/api/admin/rides/${id}`)).json()).ride;
+    expect(await legOf(booked.appointmentId)).toMatchObject({ returnOf: null, returnId: back?.id });
+    expect(await legOf(back?.id as string)).toMatchObject({
+      returnOf: booked.appointmentId,
+      returnId: null,
+    });
   });
 
   it('holds neither leg when the return overlaps another booking, and says it is the return', async () => {
@@ -185,7 +196,9 @@ describe.each(await databaseKinds())('a round trip on %s', (kind) => {
     expect(refunded.statusCode, refunded.body).toBe(200);
     const given = await db().select().from(refunds).where(eq(refunds.appointmentId, returnId));
     expect(given).toEqual([expect.objectContaining({ amountCents: 6600 })]);
-    // The first leg stays paid.
+    // The first leg stays paid, a one-way ride now: the console no longer ties it to a return.
     expect((await row(apart.appointmentId))?.status).toBe('paid');
+    const first = await owner.browser.get(`/api/admin/rides/${apart.appointmentId}`);
+    expect(RideResponseSchema.parse(first.json()).ride.returnId).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle
 import { appointments, outboxMessages, refunds, services, users, type Database } from '@app/db';
 import {
   instantFromWallClock,
+  LIVE_APPOINTMENT_STATUSES,
   businessToday,
   readBookingReference,
   RIDE_STATUSES,
@@ -111,6 +112,7 @@ const rideColumns = {
   dropoffAddress: appointments.dropoffAddress,
   pickupNotes: appointments.pickupNotes,
   needsReturnRide: appointments.needsReturnRide,
+  returnOf: appointments.returnOf,
   returnPickupAddress: appointments.returnPickupAddress,
   returnDropoffAddress: appointments.returnDropoffAddress,
   returnPickupNotes: appointments.returnPickupNotes,
@@ -146,9 +148,10 @@ export async function selectRides(
 ): Promise<Ride[]> {
   const rows = await rideQuery(db, where, page);
   const ids = rows.map((row) => row.id);
-  const [refundOf, failedOf] = await Promise.all([
+  const [refundOf, failedOf, returnOf] = await Promise.all([
     latestRefunds(db, ids),
     failedMessagesOf(db, ids),
+    liveReturnLegsOf(db, ids),
   ]);
   return rows.map((row) => ({
     ...row,
@@ -159,7 +162,23 @@ export async function selectRides(
     finishedAt: row.finishedAt?.toISOString() ?? null,
     refund: refundOf.get(row.id) ?? null,
     failedMessages: failedOf.get(row.id) ?? [],
+    returnId: returnOf.get(row.id) ?? null,
   }));
+}
+
+/** Each round trip's first ride's return leg, while it is booked: the two keep one car. */
+async function liveReturnLegsOf(db: Database, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: appointments.id, returnOf: appointments.returnOf })
+    .from(appointments)
+    .where(
+      and(
+        inArray(appointments.returnOf, ids),
+        inArray(appointments.status, LIVE_APPOINTMENT_STATUSES),
+      ),
+    );
+  return new Map(rows.flatMap((row) => (row.returnOf ? [[row.returnOf, row.id] as const] : [])));
 }
 
 /** Each ride's messages that failed for good, newest first. */

@@ -36,7 +36,8 @@ export function MoveRideForm({
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
   const ids = { reason: useId(), day: useId() };
-  const roundTrip = ride.needsReturnRide === true;
+  // A round trip's legs keep their car (as the server rules); a return to book later is not one.
+  const roundTrip = ride.returnOf !== null || ride.returnId !== null;
   const cars = services.filter(
     (car) =>
       car._id === ride.serviceId ||

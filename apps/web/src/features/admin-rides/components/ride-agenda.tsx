@@ -38,7 +38,7 @@ export function RideAgenda({
                     <StatusBadge status={ride.status} />
                   </div>
                   <div className="mt-2">
-                    <RideFacts ride={ride} />
+                    <RideFacts ride={ride} rideHref={rideHref} />
                   </div>
                 </article>
               </li>

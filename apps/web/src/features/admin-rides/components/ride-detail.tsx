@@ -21,7 +21,7 @@ import {
   reopenRide,
   retryRideMessage,
 } from '../api/rides.ts';
-import { formatDayHeading } from '../utils/ride-view.ts';
+import { formatDayHeading, screenPath } from '../utils/ride-view.ts';
 import { CancelRideForm } from './cancel-ride-form.tsx';
 import { CorrectRideForm } from './correct-ride-form.tsx';
 import { FailedMessages } from './failed-messages.tsx';
@@ -123,7 +123,7 @@ export function RideDetail({
         </p>
       ) : null}
       <div className="mt-4">
-        <RideFacts ride={ride} />
+        <RideFacts ride={ride} rideHref={(other) => screenPath({ ride: other })} />
       </div>
       <FailedMessages
         messages={ride.failedMessages}

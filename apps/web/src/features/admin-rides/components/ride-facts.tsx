@@ -1,3 +1,4 @@
+import { Link } from 'wouter';
 import { bookingReference, formatNewYorkDayShort, type Ride } from '@app/shared';
 import { RefundSummary } from '../../../components/ui/refund-summary.tsx';
 import { formatDeposit, STATUS_BADGE, statusLabel } from '../utils/ride-view.ts';
@@ -10,8 +11,12 @@ export function StatusBadge({ status }: { status: Ride['status'] }) {
   );
 }
 
-/** Everything the driver and the owner need of a ride, as a description list. */
-export function RideFacts({ ride }: { ride: Ride }) {
+/**
+ * Everything the driver and the owner need of a ride, as a description list; a round trip's
+ * leg links to the other one.
+ */
+export function RideFacts({ ride, rideHref }: { ride: Ride; rideHref: (id: string) => string }) {
+  const otherLeg = ride.returnOf ?? ride.returnId;
   const row = (term: string, detail: React.ReactNode) => (
     <>
       <dt className="text-ink-muted">{term}</dt>
@@ -63,6 +68,18 @@ export function RideFacts({ ride }: { ride: Ride }) {
           'No'
         ),
       )}
+      {otherLeg
+        ? row(
+            'Round trip',
+            <>
+              {ride.returnOf ? 'The return of ' : 'Returns as '}
+              <Link href={rideHref(otherLeg)} className="font-semibold text-brand underline">
+                {bookingReference(otherLeg)}
+              </Link>
+              ; the two keep this car.
+            </>,
+          )
+        : null}
       {ride.pickupNotes ? row('Notes', ride.pickupNotes) : null}
       {row('Service', ride.serviceType || 'Not chosen')}
       {row('Deposit', formatDeposit(ride.depositCents))}
