@@ -4,7 +4,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { appointments, users } from '@app/db';
-import { SLOT_TAKEN_MESSAGE, listBookableDays, occupiedUntil } from '@app/shared';
+import {
+  RETURN_TAKEN_MESSAGE,
+  SLOT_TAKEN_MESSAGE,
+  listBookableDays,
+  occupiedUntil,
+  type SlotDay,
+} from '@app/shared';
 import {
   bookingRequest,
   openPostgresDatabase,
@@ -14,6 +20,7 @@ import {
 import { overlappingLiveStretches } from '../../test/car-time.ts';
 import { testConfig } from '../../test/config.ts';
 import { databaseKinds } from '../../test/databases.ts';
+import { makeSessions, withCsrf, type Customer } from '../../test/load.ts';
 import { startServerProcess, type ServerProcess } from '../../test/server-process.ts';
 import { createSession } from '../auth/sessions.ts';
 
@@ -164,6 +171,74 @@ describe.skipIf(!(await databaseKinds()).includes('postgres'))(
           `${ask.slot.label} for ${ask.lengthMinutes} min`,
         ).toBe(true);
       }
+    }, 120_000);
+
+    it('a round trip racing a one-way booking of its return time: both legs or neither', async () => {
+      const db = database.handle.db;
+      const [one, two] = servers.map((server) => server.baseUrl) as [string, string];
+      const ROUNDS = 8;
+      const travellers = await withCsrf(one, await makeSessions(db, ROUNDS, 'round-racer'));
+      const rivals = await withCsrf(two, await makeSessions(db, ROUNDS, 'return-racer'));
+      const post = (baseUrl: string, as: Customer, body: unknown) =>
+        fetch(`${baseUrl}/api/user/book-appointment`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            cookie: as.cookie,
+            'x-csrf-token': as.csrf,
+          },
+          body: JSON.stringify(body),
+        }).then(async (response) => ({
+          status: response.status,
+          ...((await response.json()) as { message?: string; appointmentId?: string }),
+        }));
+      // Days of their own, after the first test's day.
+      const days = listBookableDays(new Date()).slice(10, 10 + ROUNDS);
+      const winners: string[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        const day = days[round] as SlotDay;
+        const [trip, oneWay] = await Promise.all([
+          post(
+            one,
+            travellers[round] as Customer,
+            bookingRequest(teslaS, {
+              slotDate: day.key,
+              slotTime: '9:00 AM',
+              needsReturnRide: true,
+              returnPickupAddress: 'Logan Airport, Boston, MA',
+              returnDropoffAddress: '1 Main Street, Norfolk, MA',
+              returnSlotDate: day.key,
+              returnSlotTime: '4:00 PM',
+            }),
+          ),
+          post(
+            two,
+            rivals[round] as Customer,
+            bookingRequest(teslaS, { slotDate: day.key, slotTime: '4:00 PM' }),
+          ),
+        ]);
+        expect([trip.status, oneWay.status].sort(), JSON.stringify([trip, oneWay])).toEqual([
+          200, 409,
+        ]);
+        if (trip.status === 409) expect(trip.message).toBe(RETURN_TAKEN_MESSAGE);
+        else expect(oneWay.message).toBe(SLOT_TAKEN_MESSAGE);
+        winners.push(trip.status === 200 ? 'round trip' : 'one-way');
+        // Both legs or neither: the live rides of the day are the winner's alone.
+        const live = await db
+          .select({ slotTime: appointments.slotTime })
+          .from(appointments)
+          .where(
+            and(
+              eq(appointments.slotDate, day.key),
+              inArray(appointments.status, ['pending_payment', 'paid']),
+            ),
+          );
+        expect(live.map((ride) => ride.slotTime).sort()).toEqual(
+          trip.status === 200 ? ['4:00 PM', '9:00 AM'] : ['4:00 PM'],
+        );
+      }
+      expect(await overlappingLiveStretches(db)).toEqual([]);
+      console.info(`round trip against one-way, winners by round: ${winners.join(', ')}`);
     }, 120_000);
   },
 );
