@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { appointments, services, users, type Database } from '@app/db';
 import { listBookableDays, rateKindOf } from '@app/shared';
-import { createSession } from '../modules/auth/sessions.ts';
+import { createSession, OWNER_SESSION_POLICY } from '../modules/auth/sessions.ts';
 import { bookingRequest } from './booking.ts';
 import { testConfig } from './config.ts';
 
@@ -64,6 +64,38 @@ export async function makeSessions(
     made.push({ userId: id, cookie: `sid=${token}` });
   }
   return made;
+}
+
+/** An owner whose session has passed the second factor, with its CSRF token from `baseUrl`. */
+export async function ownerSession(db: Database, baseUrl: string): Promise<Customer> {
+  const [row] = await db
+    .insert(users)
+    .values({
+      name: 'Olive Owner',
+      email: `owner-${Math.random().toString(36).slice(2)}@example.com`,
+      role: 'owner',
+    })
+    .returning({ id: users.id });
+  const userId = (row as { id: string }).id;
+  const now = new Date();
+  const token = await createSession(db, userId, now, OWNER_SESSION_POLICY, { mfaVerifiedAt: now });
+  const [signedIn] = await withCsrf(baseUrl, [{ userId, cookie: `sid=${token}` }]);
+  return signedIn as Customer;
+}
+
+/** POSTs JSON to a server process as a signed-in user: the status and the answer's fields. */
+export async function postAs(
+  baseUrl: string,
+  as: Customer,
+  path: string,
+  body: unknown,
+): Promise<{ status: number; message?: string; appointmentId?: string; rideId?: string }> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: as.cookie, 'x-csrf-token': as.csrf },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, ...((await response.json()) as object) };
 }
 
 /** Asks the server for each customer's CSRF token. */

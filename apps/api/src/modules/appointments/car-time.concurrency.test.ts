@@ -20,7 +20,7 @@ import {
 import { overlappingLiveStretches } from '../../test/car-time.ts';
 import { testConfig } from '../../test/config.ts';
 import { databaseKinds } from '../../test/databases.ts';
-import { makeSessions, withCsrf, type Customer } from '../../test/load.ts';
+import { makeSessions, postAs, withCsrf, type Customer } from '../../test/load.ts';
 import { startServerProcess, type ServerProcess } from '../../test/server-process.ts';
 import { createSession } from '../auth/sessions.ts';
 
@@ -180,18 +180,7 @@ describe.skipIf(!(await databaseKinds()).includes('postgres'))(
       const travellers = await withCsrf(one, await makeSessions(db, ROUNDS, 'round-racer'));
       const rivals = await withCsrf(two, await makeSessions(db, ROUNDS, 'return-racer'));
       const post = (baseUrl: string, as: Customer, body: unknown) =>
-        fetch(`${baseUrl}/api/user/book-appointment`, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            cookie: as.cookie,
-            'x-csrf-token': as.csrf,
-          },
-          body: JSON.stringify(body),
-        }).then(async (response) => ({
-          status: response.status,
-          ...((await response.json()) as { message?: string; appointmentId?: string }),
-        }));
+        postAs(baseUrl, as, '/api/user/book-appointment', body);
       // Days of their own, after the first test's day.
       const days = listBookableDays(new Date()).slice(10, 10 + ROUNDS);
       const winners: string[] = [];

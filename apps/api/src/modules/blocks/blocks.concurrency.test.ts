@@ -1,26 +1,29 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
 import { and, eq, inArray } from 'drizzle-orm';
 import { appointments, blocks } from '@app/db';
 import { listBookableDays, SLOT_TAKEN_MESSAGE, wallClockAt } from '@app/shared';
-import { buildApp } from '../../app.ts';
 import {
   bookingRequest,
   openPostgresDatabase,
   serviceIdByName,
-  signedInBrowser,
   type PostgresTestDatabase,
 } from '../../test/booking.ts';
-import type { Browser } from '../../test/browser.ts';
-import { testConfig } from '../../test/config.ts';
 import { databaseKinds } from '../../test/databases.ts';
-import { signedInOwner } from '../../test/owners.ts';
+import {
+  makeSessions,
+  ownerSession,
+  postAs,
+  serverEnv,
+  withCsrf,
+  type Customer,
+} from '../../test/load.ts';
+import { startServerProcess, type ServerProcess } from '../../test/server-process.ts';
 import { SLOT_BLOCKED_MESSAGE } from '../appointments/book-appointment.ts';
 
 const ROUNDS = 25;
-const config = testConfig({
-  holds: { ...testConfig().holds, perAccount: 1_000, perAddress: 1_000_000 },
-});
 
 /** A New York date and time as the block form sends them. */
 function wall(instant: Date): { date: string; time: string } {
@@ -32,32 +35,44 @@ function wall(instant: Date): { date: string; time: string } {
   };
 }
 
-/** PGlite runs one transaction at a time and cannot show a race: PostgreSQL only. */
+/**
+ * The owner on one instance, the customer on another, over one PostgreSQL (PGlite runs one
+ * transaction at a time and cannot show a race).
+ */
 describe.skipIf(!(await databaseKinds()).includes('postgres'))(
-  'a block and a booking of the same slot at once, on PostgreSQL',
+  'a block and a booking of the same slot at once, across two instances on PostgreSQL',
   () => {
     let database: PostgresTestDatabase;
-    let app: FastifyInstance;
-    let owner: Browser;
-    let customer: Browser;
+    const servers: ServerProcess[] = [];
+    const tmp = mkdtempSync(join(tmpdir(), 'block-race-'));
+    let owner: Customer;
+    let customer: Customer;
     let teslaS: string;
 
     beforeAll(async () => {
       database = await openPostgresDatabase();
-      app = await buildApp({ config, db: database.handle });
       const db = database.handle.db;
-      ({ browser: owner } = await signedInOwner(app, db, new Date()));
-      ({ browser: customer } = await signedInBrowser(app, db, new Date()));
+      const env = serverEnv(tmp, {
+        DATABASE_URL: database.url,
+        SEED_DEMO: 'false',
+        HOLDS_PER_ACCOUNT: '1000',
+      });
+      servers.push(await startServerProcess(env), await startServerProcess(env));
+      const [one, two] = servers as [ServerProcess, ServerProcess];
+      // Sessions and CSRF tokens before the races, so each round is two requests and no more.
+      owner = await ownerSession(db, one.baseUrl);
+      [customer] = (await withCsrf(two.baseUrl, await makeSessions(db, 1, 'block-racer'))) as [
+        Customer,
+      ];
       teslaS = await serviceIdByName(db, 'Tesla Model S');
-      // Fetch both CSRF tokens before the races, so each round is two requests and no more.
-      await Promise.all([owner.csrfToken(), customer.csrfToken()]);
-    });
+    }, 120_000);
     afterAll(async () => {
-      await app?.close();
+      await Promise.all(servers.map((server) => server.stop()));
       await database?.drop();
+      rmSync(tmp, { recursive: true, force: true });
     });
 
-    it('lets exactly one of them win, round after round', async () => {
+    it('lets exactly one of them win, round after round', { timeout: 120_000 }, async () => {
       // Real time: the booking rules read the real clock. Slots from the day after tomorrow.
       const slots = listBookableDays(new Date())
         .slice(2, 5)
@@ -75,8 +90,9 @@ describe.skipIf(!(await databaseKinds()).includes('postgres'))(
         const start = new Date(slot.startsAt.getTime() + offset);
         const end = new Date(start.getTime() + 30 * 60_000);
         const [from, to] = [wall(start), wall(end)];
+        const [one, two] = servers as [ServerProcess, ServerProcess];
         const [blocked, booked] = await Promise.all([
-          owner.post('/api/admin/blocks', {
+          postAs(one.baseUrl, owner, '/api/admin/blocks', {
             serviceId: teslaS,
             startDate: from.date,
             startTime: from.time,
@@ -84,25 +100,30 @@ describe.skipIf(!(await databaseKinds()).includes('postgres'))(
             endTime: to.time,
             note: `race ${iso}`,
           }),
-          customer.post(
+          postAs(
+            two.baseUrl,
+            customer,
             '/api/user/book-appointment',
             bookingRequest(teslaS, { slotDate: day.key, slotTime: slot.label }),
           ),
         ]);
-        const blockWon = blocked.statusCode === 200;
-        const bookingWon = booked.statusCode === 200;
-        expect(blockWon !== bookingWon, `${blocked.body} / ${booked.body}`).toBe(true);
+        const blockWon = blocked.status === 200;
+        const bookingWon = booked.status === 200;
+        expect(blockWon !== bookingWon, JSON.stringify([blocked, booked])).toBe(true);
         if (blockWon) {
-          expect(booked.statusCode).toBe(409);
-          expect([SLOT_BLOCKED_MESSAGE, SLOT_TAKEN_MESSAGE]).toContain(booked.json().message);
+          expect(booked.status).toBe(409);
+          expect([SLOT_BLOCKED_MESSAGE, SLOT_TAKEN_MESSAGE]).toContain(booked.message);
           outcomes.blockWon++;
         } else {
-          expect(blocked.statusCode, blocked.body).toBe(409);
-          expect(blocked.json().message).toMatch(/^This block covers a ride awaiting payment on /);
+          expect(blocked.status, JSON.stringify(blocked)).toBe(409);
+          expect(blocked.message).toMatch(/^This block covers a ride awaiting payment on /);
+          // The refusal names the ride it met: the booking that won this round.
+          expect(blocked.rideId).toBe(booked.appointmentId);
           outcomes.bookingWon++;
         }
       }
       expect(outcomes.blockWon + outcomes.bookingWon).toBe(ROUNDS);
+      console.info(`block against booking: ${JSON.stringify(outcomes)}`);
 
       // What the database holds agrees: no live ride of the car under any of its blocks.
       const db = database.handle.db;

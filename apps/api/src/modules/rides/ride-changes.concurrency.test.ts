@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
-import { appointments, auditEvents, users } from '@app/db';
+import { appointments, auditEvents } from '@app/db';
 import { SLOT_TAKEN_MESSAGE, listBookableDays, type SlotDay } from '@app/shared';
 import {
   appointmentRow,
@@ -15,9 +15,15 @@ import {
 import { overlappingLiveStretches } from '../../test/car-time.ts';
 import { databaseKinds } from '../../test/databases.ts';
 import { insertAppointment, insertUser } from '../../test/fixtures.ts';
-import { makeSessions, serverEnv, withCsrf, type Customer } from '../../test/load.ts';
+import {
+  makeSessions,
+  ownerSession,
+  postAs,
+  serverEnv,
+  withCsrf,
+  type Customer,
+} from '../../test/load.ts';
 import { startServerProcess, type ServerProcess } from '../../test/server-process.ts';
-import { createSession, OWNER_SESSION_POLICY } from '../auth/sessions.ts';
 import { RIDE_MOVED_MEANWHILE_MESSAGE } from '../appointments/move-ride.ts';
 
 const ROUNDS = 8;
@@ -57,34 +63,7 @@ describe.skipIf(!(await databaseKinds()).includes('postgres'))(
 
     const url = (i: number) => (servers[i % 2] as ServerProcess).baseUrl;
 
-    /** An owner whose session has passed the second factor, with its CSRF token from `baseUrl`. */
-    const owner = async (baseUrl: string): Promise<Customer> => {
-      const db = database.handle.db;
-      const [row] = await db
-        .insert(users)
-        .values({
-          name: 'Olive Owner',
-          email: `race-owner-${Math.random().toString(36).slice(2)}@example.com`,
-          role: 'owner',
-        })
-        .returning({ id: users.id });
-      const userId = (row as { id: string }).id;
-      const now = new Date();
-      const token = await createSession(db, userId, now, OWNER_SESSION_POLICY, {
-        mfaVerifiedAt: now,
-      });
-      const [signedIn] = await withCsrf(baseUrl, [{ userId, cookie: `sid=${token}` }]);
-      return signedIn as Customer;
-    };
-    const post = (baseUrl: string, as: Customer, path: string, body: unknown) =>
-      fetch(`${baseUrl}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', cookie: as.cookie, 'x-csrf-token': as.csrf },
-        body: JSON.stringify(body),
-      }).then(async (response) => ({
-        status: response.status,
-        ...((await response.json()) as { message?: string }),
-      }));
+    const owner = (baseUrl: string) => ownerSession(database.handle.db, baseUrl);
     /** A paid ride of the Tesla Model S at 9:00 AM on `day`. */
     const paidRide = async (day: SlotDay) =>
       insertAppointment(database.handle.db, {
@@ -95,7 +74,7 @@ describe.skipIf(!(await databaseKinds()).includes('postgres'))(
         status: 'paid',
       });
     const move = (i: number, as: Customer, id: string, day: SlotDay, slotTime: string) =>
-      post(url(i), as, `/api/admin/rides/${id}/move`, {
+      postAs(url(i), as, `/api/admin/rides/${id}/move`, {
         reason: REASON,
         from: { serviceId: teslaS, slotDate: day.key, slotTime: '9:00 AM' },
         slotDate: day.key,
@@ -114,7 +93,7 @@ describe.skipIf(!(await databaseKinds()).includes('postgres'))(
         const mover = round % 2 === 0 ? one : two;
         const [moved, booked] = await Promise.all([
           move(round, mover, id, day, '3:00 PM'),
-          post(
+          postAs(
             url(round + 1),
             riders[round] as Customer,
             '/api/user/book-appointment',
