@@ -137,6 +137,18 @@ test('the owner runs the day: finds rides, sees the week, cancels one with its d
   await page.evaluate(() => window.scrollTo(0, 0));
   await expectNoA11yViolations();
 
+  // The day across the cars, from the same day: the paid ride in the car's row.
+  await page.getByRole('link', { name: 'Day by car' }).click();
+  const dayGrid = page.getByRole('region', { name: 'The day by car' });
+  await expect(
+    dayGrid
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: car.name }) })
+      .getByRole('link', { name: slot.time, exact: true }),
+  ).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expectNoA11yViolations();
+
   // Back to the agenda; the paid ride opens.
   await page.getByRole('link', { name: 'Agenda' }).click();
   await rideLink.click();

@@ -14,14 +14,17 @@ import { RideResults } from '../../features/admin-rides/components/ride-results.
 import {
   addDaysIso,
   readScreenState,
+  RIDE_VIEWS,
   screenPath,
   todayIso,
   type RideScreenState,
 } from '../../features/admin-rides/utils/ride-view.ts';
 import { API_BASE } from '../../config/env.ts';
 
+const VIEW_NAMES = { agenda: 'Agenda', day: 'Day by car', week: 'Week by car' } as const;
+
 /**
- * /admin/rides: today and what comes, as an agenda by day or a week across the cars; filters,
+ * /admin/rides: today and what comes, as an agenda by day, or a day or a week across the cars; filters,
  * search, paging and the CSV export; `?ride=` opens one ride with its actions.
  */
 export default function RidesScreen() {
@@ -43,15 +46,21 @@ export default function RidesScreen() {
     status: state.status,
     q: state.q,
   };
-  const weekFrom = state.from || todayIso();
+  const gridFrom = state.from || todayIso();
+  const gridDays = state.view === 'day' ? 1 : 7;
   const query: RideListQuery =
-    state.view === 'week'
-      ? { ...filters, from: weekFrom, to: addDaysIso(weekFrom, 6), pageSize: RIDES_MAX_PAGE_SIZE }
-      : { ...filters, page: state.page };
+    state.view === 'agenda'
+      ? { ...filters, page: state.page }
+      : {
+          ...filters,
+          from: gridFrom,
+          to: addDaysIso(gridFrom, gridDays - 1),
+          pageSize: RIDES_MAX_PAGE_SIZE,
+        };
   const rides = useLoad(() => listRides(query), [query]);
   const blocks = useLoad(listBlocks, []);
   const rideHref = (id: string) => screenPath({ ...state, ride: id });
-  const exportHref = `${API_BASE}/admin/rides/export.csv${rideQueryString(state.view === 'week' ? { ...filters, from: query.from, to: query.to } : filters)}`;
+  const exportHref = `${API_BASE}/admin/rides/export.csv${rideQueryString(state.view === 'agenda' ? filters : { ...filters, from: query.from, to: query.to })}`;
 
   return (
     <>
@@ -91,14 +100,14 @@ export default function RidesScreen() {
           </div>
           <div className="mt-6 flex flex-wrap items-center gap-3">
             <nav aria-label="Views" className="flex gap-2">
-              {(['agenda', 'week'] as const).map((view) => (
+              {RIDE_VIEWS.map((view) => (
                 <Link
                   key={view}
                   href={screenPath({ ...state, view, page: 1 })}
                   aria-current={state.view === view ? 'page' : undefined}
                   className={`${buttonSecondary} ${state.view === view ? 'bg-brand-tint' : ''}`}
                 >
-                  {view === 'agenda' ? 'Agenda' : 'Week by car'}
+                  {VIEW_NAMES[view]}
                 </Link>
               ))}
             </nav>
@@ -111,7 +120,8 @@ export default function RidesScreen() {
             rides={rides}
             blocks={blocks.data?.upcoming ?? []}
             state={state}
-            weekFrom={weekFrom}
+            gridFrom={gridFrom}
+            gridDays={gridDays}
             services={services}
             rideHref={rideHref}
           />

@@ -2,19 +2,25 @@ import { Link } from 'wouter';
 import type { Block, RideListResponse, Service } from '@app/shared';
 import type { Load } from '../../../lib/use-load.ts';
 import { buttonSecondary, card } from '../../../components/ui/styles.ts';
-import { screenPath, type RideScreenState } from '../utils/ride-view.ts';
+import {
+  formatDayHeading,
+  screenPath,
+  slotKeyOfIso,
+  type RideScreenState,
+} from '../utils/ride-view.ts';
 import { RideAgenda } from './ride-agenda.tsx';
 import { WeekGrid } from './week-grid.tsx';
 
 /**
- * The rides the screen's address asks for: seven days across the cars from `weekFrom`, or the
- * agenda a page at a time; while they load, or why they did not, with Try again.
+ * The rides the screen's address asks for: one day or seven across the cars from `gridFrom`,
+ * or the agenda a page at a time; while they load, or why they did not, with Try again.
  */
 export function RideResults({
   rides,
   blocks,
   state,
-  weekFrom,
+  gridFrom,
+  gridDays,
   services,
   rideHref,
 }: {
@@ -22,7 +28,9 @@ export function RideResults({
   /** The owner's blocks, drawn on the week's bars. */
   blocks: readonly Block[];
   state: RideScreenState;
-  weekFrom: string;
+  gridFrom: string;
+  /** How many days the grid draws: 1 (Day by car) or 7 (Week by car). */
+  gridDays: number;
   services: readonly Service[];
   rideHref: (id: string) => string;
 }) {
@@ -45,11 +53,16 @@ export function RideResults({
             Try again
           </button>
         </div>
-      ) : state.view === 'week' ? (
+      ) : state.view !== 'agenda' ? (
         <>
-          <h2 className="mb-3 text-lg font-bold text-brand">Seven days from {weekFrom}</h2>
+          <h2 className="mb-3 text-lg font-bold text-brand">
+            {gridDays === 1
+              ? formatDayHeading(slotKeyOfIso(gridFrom))
+              : `Seven days from ${gridFrom}`}
+          </h2>
           <WeekGrid
-            from={weekFrom}
+            from={gridFrom}
+            days={gridDays}
             rides={rides.data.rides}
             blocks={blocks}
             services={services}
@@ -57,7 +70,8 @@ export function RideResults({
           />
           {rides.data.hasMore ? (
             <p className="mt-3 text-sm text-ink-muted">
-              The week has more rides than the grid shows: narrow it to one car.
+              {gridDays === 1 ? 'The day' : 'The week'} has more rides than the grid shows: narrow
+              it to one car.
             </p>
           ) : null}
         </>

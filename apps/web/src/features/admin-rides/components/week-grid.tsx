@@ -13,26 +13,29 @@ import { card } from '../../../components/ui/styles.ts';
 import { addDaysIso, formatDayHeading, slotKeyOfIso, statusLabel } from '../utils/ride-view.ts';
 
 /**
- * Seven days from `from` across the cars: a table with a row per car and a column per day, each
+ * Seven days (or one) from `from` across the cars: a table with a row per car and a column per day, each
  * cell the car's day drawn as a bar over its hours (each ride's time, then its turnaround, over
  * midnight too: ADR 018) above the rides that start that day, with their start and end. It
  * scrolls sideways on a phone (the region takes focus, so a keyboard can scroll it too).
  */
 export function WeekGrid({
   from,
+  days: length = 7,
   rides,
   blocks = [],
   services,
   rideHref,
 }: {
   from: string;
+  /** How many days: 7 for the week, 1 for a day. */
+  days?: number;
   rides: readonly Ride[];
   /** The owner's blocks, drawn on the bars too. */
   blocks?: readonly Block[];
   services: readonly Service[];
   rideHref: (id: string) => string;
 }) {
-  const days = Array.from({ length: 7 }, (_, i) => slotKeyOfIso(addDaysIso(from, i)));
+  const days = Array.from({ length }, (_, i) => slotKeyOfIso(addDaysIso(from, i)));
   const carIds = [...new Set([...services.map((s) => s._id), ...rides.map((r) => r.serviceId)])];
   const nameOf = (id: string) =>
     services.find((s) => s._id === id)?.name ??
@@ -45,10 +48,10 @@ export function WeekGrid({
     <div
       className={`${card} overflow-x-auto`}
       role="region"
-      aria-label="The week by car"
+      aria-label={length === 1 ? 'The day by car' : 'The week by car'}
       tabIndex={0}
     >
-      <table className="min-w-[56rem] w-full border-collapse text-sm">
+      <table className={`${length === 1 ? '' : 'min-w-[56rem]'} w-full border-collapse text-sm`}>
         <caption className="sr-only">Rides by car and day, New York time</caption>
         <thead>
           <tr>

@@ -25,6 +25,9 @@ describe('the Rides screen’s address', () => {
     });
     expect(readScreenState(screenPath(state).split('?')[1] ?? '')).toEqual(state);
     expect(screenPath(readScreenState(''))).toBe('/rides');
+    expect(screenPath(readScreenState('view=day&from=2026-12-01'))).toBe(
+      '/rides?view=day&from=2026-12-01',
+    );
   });
 
   it('falls back to the defaults for values it does not know', () => {

@@ -10,9 +10,15 @@ import {
   type RideStatus,
 } from '@app/shared';
 
+/** The Rides screen's views: a list by day, or one day or seven drawn across the cars. */
+export const RIDE_VIEWS = ['agenda', 'day', 'week'] as const;
+export type RideView = (typeof RIDE_VIEWS)[number];
+const isView = (value: string | null): value is RideView =>
+  (RIDE_VIEWS as readonly (string | null)[]).includes(value);
+
 /** The Rides screen's state, all of it in the address (so a view can be linked and reloaded). */
 export interface RideScreenState {
-  view: 'agenda' | 'week';
+  view: RideView;
   from: string;
   to: string;
   serviceId: string;
@@ -30,8 +36,9 @@ export function readScreenState(search: string): RideScreenState {
   const params = new URLSearchParams(search);
   const status = params.get('status') ?? '';
   const page = Number(params.get('page') ?? '1');
+  const view = params.get('view');
   return {
-    view: params.get('view') === 'week' ? 'week' : 'agenda',
+    view: isView(view) ? view : 'agenda',
     from: params.get('from') ?? '',
     to: params.get('to') ?? '',
     serviceId: params.get('serviceId') ?? '',
@@ -45,7 +52,7 @@ export function readScreenState(search: string): RideScreenState {
 /** `/rides?…` for a state: only what differs from the defaults is written. */
 export function screenPath(state: Partial<RideScreenState>): string {
   const params = new URLSearchParams();
-  if (state.view === 'week') params.set('view', 'week');
+  if (state.view && state.view !== 'agenda') params.set('view', state.view);
   for (const name of ['from', 'to', 'serviceId', 'status', 'q', 'ride'] as const) {
     const value = state[name];
     if (value) params.set(name, value);
