@@ -303,6 +303,7 @@ test('a holiday blocks every car at once, and the whole of it is removed in one 
   const first = cards.first();
   await first.getByRole('button', { name: /^Delete the block of / }).focus();
   await page.keyboard.press('Enter');
+  await expect(first.getByRole('button', { name: 'Delete this one' })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(first.getByRole('button', { name: 'Delete this and the following' })).toBeFocused();
   await page.keyboard.press('Enter');
