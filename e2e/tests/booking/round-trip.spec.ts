@@ -1,22 +1,36 @@
-import { formatSlotDateLong, rateKindOf } from '@app/shared';
+import { formatSlotDateLong, rateKindOf, type Service, type SlotDay } from '@app/shared';
 import { expect, test } from '../../fixtures.ts';
 import { field, logIn, registerAccount } from '../account-helpers.ts';
 import {
   bookButton,
+  bookViaApi,
   carFor,
   consentBox,
   dayStrip,
   depositText,
+  logInViaApi,
+  offeredDays,
   openCar,
   randomFreeSlot,
   spokenDay,
   timeButton,
+  withBooking,
 } from '../booking-helpers.ts';
+
+/** The car's ride type, or its first type. */
+function rideTypeOf(car: Service): string {
+  return (
+    car.availableServiceTypes.find((candidate) => rateKindOf(candidate) === 'ride') ??
+    (car.availableServiceTypes[0] as string)
+  );
+}
 
 /*
  * A round trip (docs/product.md, Lengths and the car's time; ADR 018): the return leg's own day
  * and time among the car's free starts, the two deposits stated before Book, one checkout of
- * both, and the return shown with its time after paying. At 1440 and 390 px with axe.
+ * both, and the return shown with its time after paying. And the times follow the length: a
+ * longer ride leaves out the starts it would run into the next booking from. At 1440 and 390 px
+ * with axe.
  */
 test('a round trip: the return chosen, two deposits stated, paid in one checkout', async ({
   page,
@@ -25,9 +39,7 @@ test('a round trip: the return chosen, two deposits stated, paid in one checkout
 }, testInfo) => {
   // The car of the checks' test, which books nothing: its times stay as this test finds them.
   const car = carFor(services, 'checks', testInfo);
-  const type =
-    car.availableServiceTypes.find((candidate) => rateKindOf(candidate) === 'ride') ??
-    (car.availableServiceTypes[0] as string);
+  const type = rideTypeOf(car);
   const slot = randomFreeSlot(car, testInfo.project.name === 'mobile' ? 'second' : 'first');
   const account = await registerAccount(page.request, 'round-trip');
   await logIn(page, account);
@@ -75,5 +87,64 @@ test('a round trip: the return chosen, two deposits stated, paid in one checkout
   // My Appointments: the first ride and its return, each a paid ride.
   await page.goto('/my-appointments');
   await expect(page.getByRole('main')).toContainText('Return ride of a round trip');
+  await expectNoA11yViolations();
+});
+
+test('a longer ride leaves out the starts from which it would reach the next booking', async ({
+  page,
+  request,
+  services,
+  expectNoA11yViolations,
+}, testInfo) => {
+  const car = carFor(services, 'checks', testInfo);
+  const type = rideTypeOf(car);
+  // A start T, and the start 90 minutes before it, which a 1-hour ride and its half-hour
+  // turnaround fill exactly once T is booked; on days the round trip above leaves to this test
+  // (each project has its own car, and its round trip books in one half of the window).
+  const mobile = testInfo.project.name === 'mobile';
+  const days = offeredDays(car, type);
+  const window = mobile ? days.slice(5, 30) : days.slice(50, 75);
+  let pick: { day: SlotDay; time: string; earlier: string } | undefined;
+  for (const day of window) {
+    for (const slot of day.slots) {
+      const earlier = day.slots.find(
+        (s) => s.startsAt.getTime() === slot.startsAt.getTime() - 90 * 60_000,
+      );
+      if (!earlier) continue;
+      const after = offeredDays(withBooking(car, type, day, slot.label, 60), type);
+      if (after.find((d) => d.key === day.key)?.slots.some((s) => s.label === earlier.label)) {
+        pick = { day, time: slot.label, earlier: earlier.label };
+        break;
+      }
+    }
+    if (pick) break;
+  }
+  if (!pick) throw new Error(`no free afternoon for ${car.name}`);
+  const rider = await registerAccount(request, 'next-booking');
+  await logInViaApi(request, rider);
+  await bookViaApi(request, car, { day: pick.day, time: pick.time }, undefined, {
+    type,
+    lengthMinutes: 60,
+  });
+
+  await openCar(page, car);
+  const main = page.getByRole('main');
+  await field(main, 'Service type').selectOption({ label: type });
+  await dayStrip(page)
+    .getByRole('button', { name: spokenDay(pick.day), exact: true })
+    .click();
+  // An hour from the earlier start ends with its turnaround as the booking begins: offered.
+  await expect(timeButton(page, pick.earlier)).toBeVisible();
+  await expect(timeButton(page, pick.time)).toHaveCount(0);
+  await expectNoA11yViolations();
+
+  // Two hours would run into it: the start goes as soon as the length is chosen (by keyboard,
+  // the radios move with the arrow keys: 1 hour, 1 h 15 min, 2 hours).
+  const length = main.getByRole('group', { name: 'Ride length', exact: true });
+  await length.getByRole('radio', { name: '1 hour', exact: true }).focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(length.getByRole('radio', { name: '2 hours', exact: true })).toBeChecked();
+  await expect(timeButton(page, pick.earlier)).toHaveCount(0);
   await expectNoA11yViolations();
 });
