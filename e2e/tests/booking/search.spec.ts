@@ -86,6 +86,14 @@ test('a search by time lists the free cars and a booked car’s nearest starts, 
     timeList(page).getByRole('button', { name: href.searchParams.get('time') ?? '', exact: true }),
   ).toHaveAttribute('aria-pressed', 'true');
   await expectNoA11yViolations();
+  // The length is the search's, for whichever kind the customer then chooses.
+  await page
+    .getByRole('main')
+    .getByRole('combobox', { name: 'Service type' })
+    .selectOption('Airport Transfer');
+  await expect(
+    page.getByRole('main').getByRole('radio', { name: '2 hours', exact: true }),
+  ).toBeChecked();
 
   // Back returns to the search.
   await page.goBack();

@@ -40,6 +40,26 @@ describe('a booking length', () => {
     const autumn = at('31_10_2026', '10:00 AM');
     expect(wallClockAt(rideEnd(autumn, 1440))).toMatchObject({ day: 1, hour: 9, minute: 0 });
   });
+
+  it('keeps a week’s rental 168 real hours across a DST change, and its labels follow the clock', () => {
+    // Spring forward (Sunday 8 March 2026): a week from Friday 10:00 AM ends at 11:00 AM.
+    const spring = at('6_3_2026', '10:00 AM');
+    const springEnd = rideEnd(spring, 10_080);
+    expect(springEnd.getTime() - spring.getTime()).toBe(168 * 3_600_000);
+    expect(wallClockAt(springEnd)).toMatchObject({ day: 13, hour: 11, minute: 0 });
+    // Fall back (Sunday 1 November 2026): it ends at 9:00 AM, and with the car's hour of
+    // turnaround the last label it takes is 9:30 AM.
+    const autumn = at('30_10_2026', '10:00 AM');
+    const autumnEnd = rideEnd(autumn, 10_080);
+    expect(wallClockAt(autumnEnd)).toMatchObject({ day: 6, hour: 9, minute: 0 });
+    const booked: Record<string, string[]> = {};
+    markOccupied(booked, autumn, occupiedUntil(autumn, 10_080, 60));
+    expect(Object.keys(booked)).toHaveLength(8);
+    expect(booked['6_11_2026']?.at(-1)).toBe('9:30 AM');
+    // The night the clock goes back has its 48 labels, none twice.
+    expect(booked['1_11_2026']).toHaveLength(48);
+    expect(new Set(booked['1_11_2026']).size).toBe(48);
+  });
 });
 
 describe('the labels an occupancy touches', () => {
