@@ -102,6 +102,16 @@ test.describe('the estimate beside the Book button', () => {
     await expect(estimate).toContainText(summary(oneHour.deposit, oneHour.balance));
     expect(oneHour.deposit).toBe(depositDollars(car.fees));
 
+    // Before a time is chosen, the grid dots the weekday's night times and says both prices.
+    const atNight = estimateRide(car, 'ride', 1, 'night');
+    const note = `Dotted times are night pickups at the flat rate: ${formatDollars(atNight.price)} for this ride, against ${formatDollars(oneHour.price)} by day.`;
+    const dotted = timeList(page).locator('button[aria-describedby~="time-slots-marked"]');
+    const plain = timeList(page).locator('button:not([aria-describedby])');
+    await expect(dotted.first()).toHaveAccessibleDescription(note);
+    expect(rateDayOf(weekday.key, (await dotted.first().textContent()) ?? '')).toBe('night');
+    expect(rateDayOf(weekday.key, (await plain.first().textContent()) ?? '')).toBe('regular');
+    await expectNoA11yViolations();
+
     // The length by keyboard: the radios move with the arrow keys.
     const first = estimate.getByRole('radio', { name: '1 hour', exact: true });
     await first.focus();

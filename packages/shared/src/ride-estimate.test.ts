@@ -5,6 +5,7 @@ import { holidayOn, rateDayOf } from './rate-days.ts';
 import {
   discountedDollars,
   estimateRide,
+  nightFlatRate,
   rideListPrice,
   type RatePrices,
 } from './ride-estimate.ts';
@@ -129,5 +130,27 @@ describe('night, weekend and holiday days, in New York dates', () => {
     expect(rateDayOf('25_11_2026', '7:30 PM')).toBe('regular');
     expect(rateDayOf('25_11_2026')).toBe('regular');
     expect(rateDayOf('not a day')).toBe('regular');
+  });
+});
+
+describe('the night flat rate the time grid marks', () => {
+  const car = { ...prices, type: 'Honda' as const, fees: 49 };
+
+  it('prices a ride at night against by day, on a weekday that is no holiday', () => {
+    // Wednesday 2 December 2026: 1 hour is $100 by day, the flat $160 at night.
+    expect(nightFlatRate(car, 'ride', 1, '2_12_2026')).toEqual({ nightPrice: 160, dayPrice: 100 });
+    // From 1 h 15 on, the flat rate replaces only the first 1 h 15 min.
+    expect(nightFlatRate(car, 'ride', 2, '2_12_2026')).toEqual({
+      nightPrice: estimateRide(car, 'ride', 2, 'night').price,
+      dayPrice: 160,
+    });
+  });
+
+  it('marks nothing where every time takes one rate: a weekend, a holiday, an hourly or a rental', () => {
+    expect(nightFlatRate(car, 'ride', 1, '5_12_2026')).toBeNull(); // a Saturday
+    expect(rateDayOf('25_12_2026')).toBe('holiday');
+    expect(nightFlatRate(car, 'ride', 1, '25_12_2026')).toBeNull();
+    expect(nightFlatRate(car, 'hourly', 3, '2_12_2026')).toBeNull();
+    expect(nightFlatRate(car, 'rental', 1, '2_12_2026')).toBeNull();
   });
 });

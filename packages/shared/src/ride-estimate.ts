@@ -1,7 +1,7 @@
 import type { RateKind } from './booking-length.ts';
 import { depositDollars, hasOneHourFifteenPrice, MULTI_HOUR_MINIMUM_HOURS } from './pricing.ts';
 import { promotionPercentFor } from './promotion.ts';
-import type { RateDay } from './rate-days.ts';
+import { rateDayOf, type RateDay } from './rate-days.ts';
 import type { Service } from './schemas/service.ts';
 
 /*
@@ -105,5 +105,23 @@ export function estimateRide(
     deposit,
     balance: Math.max(0, Math.round((price - deposit) * 100) / 100),
     basis,
+  };
+}
+
+/**
+ * A ride's price at night against by day, on a day whose daytime takes the regular rate (a
+ * weekday that is no holiday): the night's times (`rateDayOf` says `night`) take the flat rate.
+ * Null for another kind, or a day whose every time takes the flat rate (weekend, holiday).
+ */
+export function nightFlatRate(
+  service: RatePrices & Pick<Service, 'type' | 'fees'>,
+  kind: RateKind,
+  length: number,
+  dayKey: string,
+): { nightPrice: number; dayPrice: number } | null {
+  if (kind !== 'ride' || rateDayOf(dayKey) !== 'regular') return null;
+  return {
+    nightPrice: estimateRide(service, kind, length, 'night').price,
+    dayPrice: estimateRide(service, kind, length, 'regular').price,
   };
 }

@@ -16,6 +16,7 @@ import { useBookingDraft } from '../hooks/use-booking-draft.ts';
 import { useFieldErrors } from '../hooks/use-field-errors.ts';
 import { bookingProblems } from '../utils/booking-checks.ts';
 import { bookingRequest } from '../utils/booking-request.ts';
+import { nightRateTimes } from '../utils/night-rate-times.ts';
 import type { ContactUpdate } from '../utils/contact-details.ts';
 import { BookingBar } from './booking-bar.tsx';
 import { BookingPolicy } from './booking-policy.tsx';
@@ -58,6 +59,8 @@ export function BookingForm({ service }: { service: Service }) {
   const turnaround = service.turnaroundMinutes[kind];
   const days = useFittingDays(freeDays, service.slots_booked, minutes + turnaround);
   const chosenDay = days.find((day) => day.key === dayKey);
+  const nightTimes =
+    chosenDay && serviceType ? nightRateTimes(service, kind, length, chosenDay) : undefined;
   // A time kept from another day counts as chosen only when it is free on this one.
   const freeTime = chosenDay?.slots.some((slot) => slot.label === slotTime) ? slotTime : undefined;
 
@@ -183,6 +186,7 @@ export function BookingForm({ service }: { service: Service }) {
               draft.setSlotTime(time);
             }}
             error={errorOf('slot')}
+            marked={nightTimes}
           />
         </div>
 

@@ -17,9 +17,17 @@ interface SlotPickerProps {
   onSelectTime: (label: string) => void;
   /** The booking check's message while no time is chosen (shown under the time heading). */
   error?: string | undefined;
+  /** Times of the chosen day priced differently (the night's flat rate), dotted and explained. */
+  marked?: { times: ReadonlySet<string>; note: string } | undefined;
 }
 
 const ERROR_ID = 'time-slots-error';
+const MARKED_ID = 'time-slots-marked';
+/**
+ * The dot of a marked time, and of its note: the strong accent (3:1 and more against the light
+ * buttons), ringed in the surface colour so it stands out on a chosen, dark one too.
+ */
+const dot = 'inline-block size-2 shrink-0 rounded-full bg-accent-strong ring-2 ring-surface';
 
 /**
  * Rows of SLOTS_PER_ROW times (docs/product.md, "Slots"), as a class: a style attribute in the server's HTML
@@ -104,6 +112,7 @@ export function SlotPicker({
   selectedTime,
   onSelectTime,
   error,
+  marked,
 }: SlotPickerProps) {
   const stripRef = useRef<HTMLUListElement>(null);
   const gridRef = useRef<HTMLUListElement>(null);
@@ -117,6 +126,7 @@ export function SlotPicker({
   // The time grid likewise: the time last reached by the arrow keys, else the chosen, else the first.
   const [arrowTime, setArrowTime] = useState<string>();
   const times = selectedDay?.slots.map((slot) => slot.label) ?? [];
+  const markedTimes = times.filter((time) => marked?.times.has(time));
   const focusTime = [arrowTime, selectedTime, times[0]].find(
     (time) => time !== undefined && times.includes(time),
   );
@@ -256,6 +266,12 @@ export function SlotPicker({
           <p id="time-slots-hint" className="mt-1 hidden text-sm text-ink-muted sm:block">
             Use the arrow keys to move between times.
           </p>
+          {markedTimes.length > 0 ? (
+            <p id={MARKED_ID} className="mt-1 flex items-baseline gap-2 text-sm text-ink-muted">
+              <span aria-hidden="true" className={dot} />
+              <span>{marked?.note}</span>
+            </p>
+          ) : null}
           {/* The day's times by morning, afternoon and evening, each in rows of `SLOTS_PER_ROW`; one
               list of parts, so the arrow keys and Tab treat them as one grid. */}
           <ul
@@ -286,15 +302,22 @@ export function SlotPicker({
                         type="button"
                         data-time={slot.label}
                         aria-pressed={slot.label === selectedTime}
-                        aria-describedby={error ? ERROR_ID : undefined}
+                        aria-describedby={
+                          [error && ERROR_ID, markedTimes.includes(slot.label) && MARKED_ID]
+                            .filter(Boolean)
+                            .join(' ') || undefined
+                        }
                         tabIndex={slot.label === focusTime ? 0 : -1}
                         onClick={() => {
                           setArrowTime(slot.label);
                           onSelectTime(slot.label);
                         }}
-                        className={`${choiceBase} ${choiceIdle} min-h-11 w-full px-0.5 py-2 font-medium whitespace-nowrap tabular-nums max-[419px]:text-xs`}
+                        className={`${choiceBase} ${choiceIdle} relative min-h-11 w-full px-0.5 py-2 font-medium whitespace-nowrap tabular-nums max-[419px]:text-xs`}
                       >
                         {slot.label}
+                        {markedTimes.includes(slot.label) ? (
+                          <span aria-hidden="true" className={`${dot} absolute top-1 right-1`} />
+                        ) : null}
                       </button>
                     </li>
                   ))}
