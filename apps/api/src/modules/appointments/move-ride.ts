@@ -1,16 +1,12 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import { appointments, services, turnaroundsOf, type Database } from '@app/db';
-import {
-  LIVE_APPOINTMENT_STATUSES,
-  rateKindOf,
-  slotStartsAt,
-  type MoveRideRequest,
-} from '@app/shared';
+import { eq } from 'drizzle-orm';
+import { services, turnaroundsOf } from '@app/db';
+import { rateKindOf, slotStartsAt, type MoveRideRequest } from '@app/shared';
 import { AppError } from '../../errors.ts';
 import type { AuditActor } from '../audit/record-audit.ts';
 import type { AppointmentChanges } from './appointment-changes.ts';
 import { SERVICE_UNAVAILABLE_MESSAGE } from './book-appointment.ts';
 import { carTimeRefusal, moveStretch } from './move-stretch.ts';
+import { liveReturnLegsOf } from './return-legs.ts';
 import { currentRide, rideChangedMessage } from './ride-state.ts';
 
 export const RIDE_MOVED_MEANWHILE_MESSAGE =
@@ -68,7 +64,7 @@ export async function moveRide(
         if (!car.serviceTypes.includes(before.serviceType)) {
           throw AppError.badRequest(MOVE_TYPE_MESSAGE);
         }
-        if (before.returnOf || (await hasLiveReturn(tx, before.id))) {
+        if (before.returnOf || (await liveReturnLegsOf(tx, [before.id])).has(before.id)) {
           throw AppError.badRequest(MOVE_ROUND_TRIP_CAR_MESSAGE);
         }
       }
@@ -128,15 +124,4 @@ export async function moveRide(
   } catch (error) {
     throw carTimeRefusal(error) ?? error;
   }
-}
-
-/** The ride is a round trip's first leg with its return still booked. */
-async function hasLiveReturn(tx: Database, id: string): Promise<boolean> {
-  const [leg] = await tx
-    .select({ id: appointments.id })
-    .from(appointments)
-    .where(
-      and(eq(appointments.returnOf, id), inArray(appointments.status, LIVE_APPOINTMENT_STATUSES)),
-    );
-  return leg !== undefined;
 }

@@ -2,7 +2,6 @@ import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle
 import { appointments, outboxMessages, refunds, services, users, type Database } from '@app/db';
 import {
   instantFromWallClock,
-  LIVE_APPOINTMENT_STATUSES,
   businessToday,
   readBookingReference,
   RIDE_STATUSES,
@@ -11,6 +10,7 @@ import {
   type RideRefund,
   type RideStatus,
 } from '@app/shared';
+import { liveReturnLegsOf } from '../appointments/return-legs.ts';
 
 /** The filters of the board, the week grid and the export, as parsed by the shared schema. */
 export interface RideFilterValues {
@@ -164,21 +164,6 @@ export async function selectRides(
     failedMessages: failedOf.get(row.id) ?? [],
     returnId: returnOf.get(row.id) ?? null,
   }));
-}
-
-/** Each round trip's first ride's return leg, while it is booked: the two keep one car. */
-async function liveReturnLegsOf(db: Database, ids: string[]): Promise<Map<string, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: appointments.id, returnOf: appointments.returnOf })
-    .from(appointments)
-    .where(
-      and(
-        inArray(appointments.returnOf, ids),
-        inArray(appointments.status, LIVE_APPOINTMENT_STATUSES),
-      ),
-    );
-  return new Map(rows.flatMap((row) => (row.returnOf ? [[row.returnOf, row.id] as const] : [])));
 }
 
 /** Each ride's messages that failed for good, newest first. */
