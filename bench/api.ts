@@ -11,20 +11,20 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import autocannon, { type Result } from 'autocannon';
-import { kb, makeTempDir, runMain, startServer, table, verdict } from './lib/harness.ts';
+import {
+  kb,
+  makeTempDir,
+  positiveSetting,
+  runMain,
+  startServer,
+  table,
+  verdict,
+} from './lib/harness.ts';
 
-const DURATION_S = positive('BENCH_DURATION', 10);
-const CONNECTIONS = positive('BENCH_CONNECTIONS', 50);
+const DURATION_S = positiveSetting('BENCH_DURATION', 10);
+const CONNECTIONS = positiveSetting('BENCH_CONNECTIONS', 50);
 const WARMUP_S = 1;
 const BUDGET_RATIO = 0.5;
-
-function positive(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
-  return value;
-}
 
 async function load(url: string, durationS: number): Promise<Result> {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: durationS });

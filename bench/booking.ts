@@ -35,6 +35,7 @@ import {
   makeTempDir,
   median,
   percentile,
+  positiveSetting,
   processCpuMs,
   runMain,
   startServer,
@@ -44,10 +45,10 @@ import {
 } from './lib/harness.ts';
 import { createBenchDatabase } from './lib/postgres.ts';
 
-const DURATION_S = positive('BENCH_DURATION', 10);
-const CONNECTIONS = positive('BENCH_CONNECTIONS', 50);
-const ROUNDS = positive('BENCH_ROUNDS', 3);
-const MAX_RATE = positive('BENCH_MAX_RATE', 1500);
+const DURATION_S = positiveSetting('BENCH_DURATION', 10);
+const CONNECTIONS = positiveSetting('BENCH_CONNECTIONS', 50);
+const ROUNDS = positiveSetting('BENCH_ROUNDS', 3);
+const MAX_RATE = positiveSetting('BENCH_MAX_RATE', 1500);
 const CONTENDERS = 200;
 /** Bursts in (c), each on a slot of its own: a winner may win again (3 holds an account). */
 const BURSTS = 3;
@@ -60,14 +61,6 @@ const TARGET_FLOOR_RATIO = 0.85;
 const TARGET_OPEN_LOOP_P99_MS = 20;
 /** Target: the 200-on-one-slot burst resolved within this. */
 const TARGET_BURST_MS = 300;
-
-function positive(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
-  return value;
-}
 
 interface Customer {
   cookie: string;

@@ -19,21 +19,20 @@ import {
   slotDateKey,
 } from '@app/shared';
 import { listServices } from '../apps/api/src/modules/service/list-services.ts';
-import { makeTempDir, percentile, runMain, startServer, table } from './lib/harness.ts';
+import {
+  makeTempDir,
+  percentile,
+  positiveSetting,
+  runMain,
+  startServer,
+  table,
+} from './lib/harness.ts';
 
-const DURATION_S = positive('BENCH_DURATION', 10);
-const CONNECTIONS = positive('BENCH_CONNECTIONS', 50);
+const DURATION_S = positiveSetting('BENCH_DURATION', 10);
+const CONNECTIONS = positiveSetting('BENCH_CONNECTIONS', 50);
 const CARS = 40;
 /** Bookings per car and day: a busy fleet, a few rides a day each. */
 const RIDES_PER_CAR_DAY = 3;
-
-function positive(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
-  return value;
-}
 
 /** The demo fleet cloned to 40 cars, and three 2-hour rides a car each day of the window. */
 async function seedFleet(dataDir: string): Promise<void> {

@@ -14,19 +14,11 @@ import { loadGazetteer, type GazetteerEntry } from '../apps/api/src/travel/gazet
 import { KNOWN_PLACES } from '../apps/api/src/travel/known-places.ts';
 import { createOfflineTravelTime } from '../apps/api/src/travel/offline-travel-time.ts';
 import type { Place } from '../apps/api/src/travel/travel-time.ts';
-import { median, runMain, table } from './lib/harness.ts';
+import { median, positiveSetting, runMain, table } from './lib/harness.ts';
 
-const PAIRS = positive('BENCH_PAIRS', 5000);
-const ROUNDS = positive('BENCH_ROUNDS', 5);
+const PAIRS = positiveSetting('BENCH_PAIRS', 5000, { integer: true });
+const ROUNDS = positiveSetting('BENCH_ROUNDS', 5, { integer: true });
 const NEW_ENGLAND = new Set(['MA', 'RI', 'NH', 'CT']);
-
-function positive(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer`);
-  return value;
-}
 
 /** mulberry32: the same pairs on every run. */
 function randomFrom(seed: number): () => number {

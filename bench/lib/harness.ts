@@ -282,6 +282,24 @@ function residentBytes(pid: number): number {
 // ---------------------------------------------------------------------------------------------
 
 /** `12.3 KB` with KB = 1024 bytes. */
+/**
+ * A positive number from the environment (`BENCH_DURATION`, `BENCH_CONNECTIONS`…), or `fallback`
+ * when unset; anything else stops the benchmark with the setting's name.
+ */
+export function positiveSetting(
+  name: string,
+  fallback: number,
+  options: { integer?: boolean } = {},
+): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  const valid = options.integer ? Number.isInteger(value) : Number.isFinite(value);
+  if (!valid || value <= 0)
+    throw new Error(`${name} must be a positive ${options.integer ? 'integer' : 'number'}`);
+  return value;
+}
+
 export function kb(bytes: number): string {
   return `${(bytes / KB).toFixed(1)} KB`;
 }
