@@ -15,13 +15,21 @@ import {
   type SlotDay,
 } from '@app/shared';
 import type { Locator, Page } from '@playwright/test';
-import { cardWithHeading, expect, literal, test, waitUntilStill } from '../../fixtures.ts';
+import {
+  cardWithHeading,
+  expect,
+  fetchServices,
+  literal,
+  test,
+  waitUntilStill,
+} from '../../fixtures.ts';
 import { field, registerAccount, toast } from '../account-helpers.ts';
 import {
   bookButton,
   consentBox,
   dayStrip,
   logInViaApi,
+  offeredDays,
   openCar,
   timeList,
 } from '../booking-helpers.ts';
@@ -352,6 +360,8 @@ test.describe('the phone journey', () => {
     await logInViaApi(page.request, account);
     const { car } = plainRideCar(services);
     await openCar(page, car);
+    // The car as the page was rendered with it (other specs book it in parallel, on any day).
+    const rendered = (await fetchServices(page.request)).find((s) => s._id === car._id) ?? car;
     const main = page.getByRole('main');
 
     // The form comes before the other rates.
@@ -375,8 +385,7 @@ test.describe('the phone journey', () => {
     }
 
     // A whole day ahead: its times by morning, afternoon and evening, five a row, 44 px targets.
-    const days = listBookableDays(new Date(), car.slots_booked);
-    const ahead = days[3];
+    const ahead = offeredDays(rendered)[3];
     if (!ahead) throw new Error('the window is shorter than four days');
     await stripDay(page, ahead).click();
     const grid = timeList(page);
