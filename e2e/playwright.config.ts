@@ -94,6 +94,7 @@ const AT_BOTH_WIDTHS = [
   'booking/ride.spec.ts',
   'booking/search.spec.ts',
   'booking/round-trip.spec.ts',
+  'booking/quote.spec.ts',
   'booking/my-rides.spec.ts',
   'account/accounts-log-in.spec.ts',
   'account/accounts-verify-email.spec.ts',
@@ -102,8 +103,11 @@ const AT_BOTH_WIDTHS = [
   'console/admin-rides.spec.ts',
   'console/admin-audit.spec.ts',
   'console/admin-blocks.spec.ts',
+  'console/admin-chauffeurs.spec.ts',
   'console/admin-today.spec.ts',
   'console/admin-ride-changes.spec.ts',
+  'console/admin-ride-chauffeur.spec.ts',
+  'drive/day-sheet.spec.ts',
 ];
 
 const chromium = {
@@ -198,6 +202,8 @@ export default defineConfig({
       RATE_LIMIT_RESET_PER_IP: '10000/15m',
       RATE_LIMIT_RESET_PER_EMAIL: '100/1h',
       RATE_LIMIT_PAYMENT_PER_IP: '10000/15m',
+      // The car page asks for a quote at each change of time, day or address.
+      RATE_LIMIT_QUOTE_PER_IP: '100000/15m',
       // The booking tests hold many slots from one IP, with many accounts.
       HOLDS_PER_ADDRESS: '10000',
     },

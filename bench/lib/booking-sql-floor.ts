@@ -81,7 +81,7 @@ function bookingScript(carId: string): string {
     `SELECT * FROM services WHERE id = '${carId}';`,
     // Limits no customer reaches: random customers would otherwise hit them now and then.
     `SELECT b.* FROM (SELECT timestamptz '2030-01-01' + nextval('bench_slot') * interval '90 minutes' AS starts) stretch, ` +
-      `book_hold(jsonb_build_object(${hold}), NULL::jsonb, now(), '${UNREACHED_LIMITS}'::jsonb) b;`,
+      `book_hold(jsonb_build_object(${hold}), NULL::jsonb, now(), '${UNREACHED_LIMITS}'::jsonb, NULL::jsonb) b;`,
     '',
   ].join('\n');
 }

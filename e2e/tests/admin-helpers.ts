@@ -1,5 +1,8 @@
-import type { Locator, Page, TestInfo } from '@playwright/test';
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
+import { ChauffeursResponseSchema } from '@app/shared';
 import { expect } from '../fixtures.ts';
 import { E2E_OWNERS, ownerLinkPath } from '../owners.ts';
 import { field } from './account-helpers.ts';
@@ -11,6 +14,7 @@ export const CONSOLE_AREAS = [
   ['Today', '/admin/today'],
   ['Rides', '/admin/rides'],
   ['Fleet', '/admin/fleet'],
+  ['Chauffeurs', '/admin/chauffeurs'],
   ['Blocks', '/admin/blocks'],
   ['Feedback', '/admin/feedback'],
   ['Numbers', '/admin/numbers'],
@@ -100,4 +104,57 @@ export async function setupKey(page: Page): Promise<string> {
   const key = field(page.getByRole('main'), 'Setup key');
   await expect(key).toHaveValue(/^[A-Z2-7 ]{32,}$/);
   return (await key.inputValue()).replace(/\s/g, '');
+}
+
+/*
+ * The chauffeurs list is the whole business's, and the Chauffeurs spec finds it empty: a spec
+ * that adds chauffeurs takes a turn at it (a lock beside the run's data; mkdir is atomic),
+ * removes them at its end, then gives the turn back.
+ */
+const CHAUFFEURS_TURN = join(process.env.E2E_DATA_ROOT ?? '.', 'chauffeurs-turn.lock');
+
+/** How long a spec may wait for its turn: the other specs' turns, one after another. */
+export const CHAUFFEURS_TURN_WAIT_MS = 360_000;
+
+/** Waits until no other spec has chauffeurs on the list, and takes the turn (in a beforeAll). */
+export async function takeChauffeursTurn(): Promise<void> {
+  await expect
+    .poll(
+      () => {
+        try {
+          mkdirSync(CHAUFFEURS_TURN);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      {
+        message: `the chauffeurs list to be free (${CHAUFFEURS_TURN})`,
+        timeout: CHAUFFEURS_TURN_WAIT_MS,
+        intervals: [500],
+      },
+    )
+    .toBe(true);
+}
+
+/** Removes the chauffeurs with these addresses as the `owner`, then gives the turn back. */
+export async function endChauffeursTurn(
+  owner: APIRequestContext,
+  emails: readonly string[],
+): Promise<void> {
+  try {
+    const token = await owner.get('/api/csrf-token');
+    const headers = { 'x-csrf-token': ((await token.json()) as { csrfToken: string }).csrfToken };
+    const list = ChauffeursResponseSchema.parse(
+      await (await owner.get('/api/admin/chauffeurs')).json(),
+    );
+    for (const chauffeur of list.chauffeurs.filter((c) => emails.includes(c.email))) {
+      const removed = await owner.post(`/api/admin/chauffeurs/${chauffeur.id}/remove`, {
+        headers,
+      });
+      expect(removed.status(), `remove ${chauffeur.email}`).toBe(200);
+    }
+  } finally {
+    rmSync(CHAUFFEURS_TURN, { recursive: true, force: true });
+  }
 }

@@ -33,8 +33,13 @@ import { registerAuditRoutes } from './modules/audit/audit.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { findSessionUser, sessionPolicies } from './modules/auth/sessions.ts';
 import { sessionStarter } from './modules/auth/start-session.ts';
+import { registerChauffeurRoutes } from './modules/chauffeurs/chauffeurs.routes.ts';
+import { registerCalendarFeedRoutes } from './modules/calendar-feeds/calendar-feeds.routes.ts';
 import { registerBlockRoutes } from './modules/blocks/blocks.routes.ts';
+import { registerDriveRoutes } from './modules/drive/drive.routes.ts';
 import { registerFeedbackRoutes } from './modules/feedback/feedback.routes.ts';
+import { tripLinks } from './modules/trips/trip-link.ts';
+import { registerTripRoutes } from './modules/trips/trips.routes.ts';
 import { registerFleetRoutes } from './modules/fleet/fleet.routes.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerMessageRoutes } from './modules/notifications/messages.routes.ts';
@@ -48,6 +53,9 @@ import { registerSandboxCheckout } from './modules/payments/sandbox.routes.ts';
 import { createServiceListCache } from './modules/service/service-list-cache.ts';
 import { registerRideRoutes } from './modules/rides/rides.routes.ts';
 import { registerServiceRoutes } from './modules/service/service.routes.ts';
+import { registerQuoteRoutes } from './modules/quotes/quotes.routes.ts';
+import { reachFromBookings } from './modules/quotes/reach.ts';
+import { offlineDrive } from './modules/appointments/reach-drive.ts';
 import {
   buildOutsideServices,
   type OutsideServiceOverrides,
@@ -148,6 +156,16 @@ export async function assembleApp(deps: AppDeps): Promise<AssembledApp> {
   // 3. Route modules.
   registerHealthRoutes(app, db, store);
   registerServiceRoutes(app, serviceList, now);
+  registerQuoteRoutes(app, {
+    serviceList,
+    limiter,
+    quotesPerIp: config.rateLimits.quotePerIp,
+    travelTime: services.travelTime,
+    offlineTravelTime: services.offlineTravelTime,
+    phone: config.business.phone,
+    canReach: reachFromBookings(db.db, () => offlineDrive(config.travel), now),
+    now,
+  });
   registerAuthRoutes(app, {
     db: db.db,
     limiter,
@@ -177,16 +195,25 @@ export async function assembleApp(deps: AppDeps): Promise<AssembledApp> {
     limiter,
     paymentsPerIp: config.rateLimits.paymentPerIp,
     holdLimits: config.holds,
+    routes: {
+      travelTime: services.travelTime,
+      phone: config.business.phone,
+      travel: config.travel,
+    },
     hashClientAddress: clientAddressHasher(config.sessionSecret),
     publicBaseUrl: config.publicBaseUrl,
     changes: appointmentChanges,
     fulfil,
     now,
   });
+  const trips = tripLinks(config.sessionSecret);
+  const tripUrl = (rideId: string) => `${config.publicBaseUrl}/trip/${trips.tokenOf(rideId)}`;
   registerCustomerRideRoutes(app, {
     db: db.db,
+    tripToken: trips.tokenOf,
     limiter,
     policy: { cutoffHours: config.changeCutoffHours, phone: config.business.phone },
+    travel: config.travel,
     calendar: { business: config.business, publicBaseUrl: config.publicBaseUrl },
     changes: appointmentChanges,
     now,
@@ -201,8 +228,32 @@ export async function assembleApp(deps: AppDeps): Promise<AssembledApp> {
     now,
   });
   registerAuditRoutes(app, { db: db.db });
-  registerRideRoutes(app, { db: db.db, payments, changes: appointmentChanges, now });
+  registerChauffeurRoutes(app, { db: db.db, now });
+  registerRideRoutes(app, {
+    db: db.db,
+    payments,
+    changes: appointmentChanges,
+    travel: config.travel,
+    chauffeurLateMinutes: config.chauffeurLateMinutes,
+    now,
+  });
+  registerDriveRoutes(app, { db: db.db, limiter, changes: appointmentChanges, tripUrl, now });
+  registerTripRoutes(app, {
+    db: db.db,
+    limiter,
+    links: trips,
+    looksPerIp: config.rateLimits.tripPerIp,
+    travel: config.travel,
+    now,
+  });
   registerBlockRoutes(app, { db: db.db, now, onSlotsChanged: onServiceChanged });
+  registerCalendarFeedRoutes(app, {
+    db: db.db,
+    business: config.business,
+    publicBaseUrl: config.publicBaseUrl,
+    details: config.calendarFeedDetails,
+    now,
+  });
   registerOwnerFeedbackRoutes(app, { db: db.db });
   registerNumbersRoutes(app, { db: db.db, now });
   registerMessageRoutes(app, { db: db.db, now });

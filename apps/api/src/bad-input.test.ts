@@ -52,6 +52,7 @@ const KNOWN_ROUTES = [
   'GET /api/health/ready',
   'GET /api/service/list',
   'GET /api/service/:serviceId',
+  'POST /api/service/:serviceId/quote',
   'POST /api/user/register',
   'POST /api/user/login',
   'POST /api/user/logout',
@@ -177,6 +178,17 @@ describe('hostile input to every route (PGlite)', { timeout: 90_000 }, () => {
       'POST /api/user/verify-email': { token: 'a'.repeat(43) },
       'POST /api/user/verify-email/resend': { email: 'nobody@example.com' },
       'POST /api/user/book-appointment': booking,
+      'POST /api/service/:serviceId/quote': {
+        serviceType: 'Airport Transfer',
+        ride: {
+          slotDate: booking.slotDate,
+          slotTime: booking.slotTime,
+          pickupAddress: 'Norwood, MA 02062',
+          dropoffAddress: 'Logan Airport, Boston, MA',
+          waitingMinutes: 15,
+        },
+        returnLeg: { slotDate: booking.slotDate },
+      },
       'POST /api/user/create-checkout-session': { appointmentId: randomUUID() },
       'POST /api/auth/google': { token: 'not-a-google-token' },
       'POST /api/feedback/leave-feedback': {

@@ -201,6 +201,28 @@ describe.each(await databaseKinds())('request logs on %s', (kind) => {
     expectCleanLogs();
   });
 
+  it('logs a calendar feed’s read without its token', async () => {
+    const token = randomBytes(32).toString('base64url');
+    secrets.set('calendar feed token', token);
+    const feed = await new Browser(app).get(`/api/calendar/${token}.ics`);
+    expect(feed.statusCode).toBe(404);
+    expect(linesOf(feed).map((line) => line.req?.url)).toContain('/api/calendar/[token]');
+    expectCleanLogs();
+  });
+
+  it('logs a look at a live trip page without its token', async () => {
+    const token = randomBytes(32).toString('base64url');
+    secrets.set('trip token', token);
+    for (const url of [`/api/trip/${token}`, `/trip/${token}`]) {
+      const look = await new Browser(app).get(url);
+      expect(
+        linesOf(look).map((line) => line.req?.url),
+        url,
+      ).toContain(url.replace(token, '[token]'));
+    }
+    expectCleanLogs();
+  });
+
   it('logs a payment refunded for coming too late by its appointment id, without the checkout or payment', async () => {
     const teslaS = await serviceIdByName(database.handle.db, 'Tesla Model S');
     const slot = { slotDate: '4_12_2026', slotTime: '9:00 AM' };

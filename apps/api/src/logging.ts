@@ -83,9 +83,12 @@ export function registerSecurityEvents(app: FastifyInstance): void {
 }
 
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
-const RESET_TOKEN_IN_TEXT = /((?:reset-password|verify-email)\/)[^/?#\s"']+/gi;
-/** Pages whose next path segment is a link's token (a reset, an address confirmation). */
-const TOKEN_PAGES = new Set(['reset-password', 'verify-email']);
+const RESET_TOKEN_IN_TEXT = /((?:reset-password|verify-email|calendar)\/)[^/?#\s"']+/gi;
+/**
+ * Pages whose next path segment is a link's token (a reset, an address confirmation, a staff
+ * member's calendar feed).
+ */
+const TOKEN_PAGES = new Set(['reset-password', 'verify-email', 'calendar', 'trip']);
 const SECRET_QUERY_VALUE =
   /([?&](?:session_id|token|code|state|key|password|email|phone)=)[^&#\s"']*/gi;
 const CHECKOUT_SESSION_ID = /\bcs_[A-Za-z0-9_]{8,}/g;
@@ -114,7 +117,7 @@ function decoded(segment: string): string {
 
 /**
  * The path of a request URL as logged: no query string (it may carry `session_id`), the link's
- * token after `reset-password/` or `verify-email/` masked, checkout session ids (the sandbox page's address) and
+ * token after `reset-password/`, `verify-email/`, `calendar/` or `trip/` masked, checkout session ids (the sandbox page's address) and
  * anything that looks like an email masked, and the whole cut to a sane length.
  */
 export function safeUrl(url: string): string {

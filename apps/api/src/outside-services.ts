@@ -14,7 +14,7 @@ import { createStripeProvider } from './modules/payments/stripe-provider.ts';
 import { createMemoryStore, createRedisStore, type RateLimitStore } from './plugins/rate-limit.ts';
 import { createFallbackTravelTime } from './travel/fallback-travel-time.ts';
 import { createGoogleRoutesTravelTime } from './travel/google-routes.ts';
-import { createOfflineTravelTime } from './travel/offline-travel-time.ts';
+import { createOfflineTravelTime, type OfflineTravelTime } from './travel/offline-travel-time.ts';
 import type { TravelTime } from './travel/travel-time.ts';
 
 /** What the app and its jobs reach outside the process: each made once, from the configuration. */
@@ -28,6 +28,11 @@ export interface OutsideServices {
   googleVerifier: GoogleVerifier | undefined;
   /** Drive times: Google's Routes API when GOOGLE_ROUTES_API_KEY is set, falling back to the offline estimate. */
   travelTime: TravelTime;
+  /**
+   * The offline estimate alone, for many drives at once (a day's grid of starts in a quote),
+   * where a call to Google per start is out of the question.
+   */
+  offlineTravelTime: OfflineTravelTime;
   /** Closes what was made here; what a test passed in is its own to close. */
   close(): Promise<void>;
 }
@@ -55,7 +60,8 @@ export function buildOutsideServices(
     overrides.googleVerifier ??
     (config.googleClientId ? createGoogleVerifier({ clientId: config.googleClientId }) : undefined);
   const payments = overrides.payments ?? paymentProviderFor(config, db, now);
-  const travelTime = overrides.travelTime ?? travelTimeFor(config, log, now);
+  const offlineTravelTime = overrides.offlineTravelTime ?? createOfflineTravelTime(config.travel);
+  const travelTime = overrides.travelTime ?? travelTimeFor(config, offlineTravelTime, log, now);
   // Made on first use: the app sends no texts, and a test's production config has no Twilio.
   let sms = overrides.sms;
   return {
@@ -68,6 +74,7 @@ export function buildOutsideServices(
     rateLimitStore,
     googleVerifier,
     travelTime,
+    offlineTravelTime,
     async close() {
       if (!overrides.rateLimitStore) await rateLimitStore.close();
       if (!overrides.mailer) mailer.close();
@@ -90,8 +97,12 @@ function paymentProviderFor(config: Config, db: DbHandle, now: () => Date): Paym
 }
 
 /** The offline estimate, behind Google's Routes API when a key is set. */
-function travelTimeFor(config: Config, log: FastifyBaseLogger, now: () => Date): TravelTime {
-  const offline = createOfflineTravelTime();
+function travelTimeFor(
+  config: Config,
+  offline: TravelTime,
+  log: FastifyBaseLogger,
+  now: () => Date,
+): TravelTime {
   if (!config.googleRoutes) return offline;
   return createFallbackTravelTime({
     google: createGoogleRoutesTravelTime({ ...config.googleRoutes, now }),

@@ -1,6 +1,6 @@
 import { lazy, useEffect, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
-import { isPendingStaff, type SignedInProfile } from '@app/shared';
+import { isPendingStaff, isStaffRole, type SignedInProfile, type StaffRole } from '@app/shared';
 import { loginHref } from './lib/next-path.ts';
 import { signInArrived, useSession } from './state/session.tsx';
 import { PageLoading } from './components/page-loading.tsx';
@@ -16,8 +16,11 @@ function AfterSignIn({ to }: { to: string }) {
   return <PageLoading />;
 }
 
-/** Where a staff session still to pass the second factor goes: the console asks for the code. */
-const SECOND_FACTOR_PATH = '/admin';
+/**
+ * Where a staff session still to pass the second factor goes, which asks for the code: the
+ * console for an owner, the day sheet for a chauffeur.
+ */
+const SECOND_FACTOR_PATHS: Record<StaffRole, string> = { owner: '/admin', chauffeur: '/drive' };
 
 /**
  * Signed-in only: a visitor goes to /login and, after signing in, back to this page. A staff
@@ -33,15 +36,16 @@ export function RequireUser({ children }: { children: ReactNode }) {
     if (signingOut) return <PageLoading />;
     return <Redirect to={loginHref(search ? `${location}?${search}` : location)} replace />;
   }
-  if (isPendingStaff(user)) return <Redirect to={SECOND_FACTOR_PATH} replace />;
+  if (isPendingStaff(user)) return <Redirect to={SECOND_FACTOR_PATHS[user.role]} replace />;
   return children;
 }
 
 /** Where a sign-in goes: `returnTo`, or the code screen for staff still to pass the second factor. */
 function afterSignIn(user: SignedInProfile, returnTo: string): string {
-  const toConsole =
-    returnTo === SECOND_FACTOR_PATH || returnTo.startsWith(`${SECOND_FACTOR_PATH}/`);
-  return isPendingStaff(user) && !toConsole ? SECOND_FACTOR_PATH : returnTo;
+  if (!isPendingStaff(user)) return returnTo;
+  const factorPath = SECOND_FACTOR_PATHS[user.role];
+  const toIt = returnTo === factorPath || returnTo.startsWith(`${factorPath}/`);
+  return toIt ? returnTo : factorPath;
 }
 
 /** Signed-out only: a signed-in user sees the 404 page. */
@@ -72,6 +76,28 @@ function OwnerConsole() {
   return user?.role === 'owner' ? <ConsolePage /> : <NotFoundPage />;
 }
 
+// The live trip page a chauffeur's messages link to: open to whoever holds the link.
+const TripPage = lazy(() => import('./pages/trip.tsx'));
+
+// A chauffeur's day sheet: its code loads only for staff.
+const DrivePage = lazy(() => import('./pages/drive.tsx'));
+
+/**
+ * /drive: the day sheet of whoever drives (a chauffeur, or an owner). A visitor signs in and
+ * comes back; with no signal (no profile came) the sheet this device kept; a customer sees
+ * the 404 page. The API decides what each may see.
+ */
+function ChauffeurDay() {
+  const { user, userLoading } = useSession();
+  if (userLoading) return <PageLoading />;
+  if (!user) {
+    if (typeof navigator !== 'undefined' && !navigator.onLine)
+      return <DrivePage signedIn={false} />;
+    return <Redirect to={loginHref('/drive')} replace />;
+  }
+  return isStaffRole(user.role ?? 'customer') ? <DrivePage signedIn /> : <NotFoundPage />;
+}
+
 /**
  * Every address the other routes (routes.tsx) do not take: a customer's ride page, the owner's
  * console under `/admin`, else the 404 page. Here rather than in routes.tsx, so the first download of the public pages
@@ -86,6 +112,8 @@ export function OtherRoutes() {
         </RequireUser>
       </Route>
       <Route path="/admin" nest component={OwnerConsole} />
+      <Route path="/drive" component={ChauffeurDay} />
+      <Route path="/trip/:token" component={TripPage} />
       <Route component={NotFoundPage} />
     </Switch>
   );

@@ -214,6 +214,9 @@ test.describe('booking and paying (sandbox checkout)', () => {
     await expectNoA11yViolations();
     const { appointmentId } = (await checkout).postDataJSON() as { appointmentId: string };
     await page.getByLabel('Name on card').fill(account.name);
+    const details = page.waitForResponse((response) =>
+      response.url().includes('/api/user/stripe-payment-details'),
+    );
     await pay.click();
 
     // The payment result.
@@ -249,6 +252,15 @@ test.describe('booking and paying (sandbox checkout)', () => {
     await expect(main).toContainText(`Pickup${trip.pickup}`);
     await expect(main).toContainText(`Drop-off${trip.dropoff}`);
     await expect(main.getByRole('heading', { name: 'What happens next' })).toBeVisible();
+    // The price as booked, and what is left of it after the deposit.
+    const { price } = (await (await details).json()) as {
+      price: { priceCents: number; depositCents: number; balanceCents: number };
+    };
+    expect(price.balanceCents).toBe(price.priceCents - price.depositCents);
+    await expect(main).toContainText(`Estimated ride price$${(price.priceCents / 100).toFixed(2)}`);
+    await expect(main).toContainText(
+      `Left to pay after the ride$${(price.balanceCents / 100).toFixed(2)}`,
+    );
     await expectNoA11yViolations();
 
     // My appointments lists it with the paid badge (its call carries the CSRF token).

@@ -101,11 +101,12 @@ test('a customer opens a ride from the list and reschedules it by keyboard', asy
   await expect(main(page).getByText('Please select a date and time')).toBeVisible();
   await expectNoA11yViolations();
 
-  // Another day, its first free time, by keyboard.
+  // Another day, its first free time, by keyboard; desktop and mobile each their own day, so
+  // neither moves its ride next to the other's while the other's page is open.
   const days = listBookableDays(new Date(), car.slots_booked).filter(
     (day) => day.slots.length > 0 && day.key !== slot.day.key,
   );
-  const newDay = days[days.length - 10] as SlotDay;
+  const newDay = days[days.length - (half(testInfo) === 'first' ? 12 : 10)] as SlotDay;
   const date = main(page).getByLabel('New date', { exact: true });
   await date.selectOption(newDay.key);
   await time.focus();

@@ -17,6 +17,9 @@ import {
   withBooking,
 } from '../booking-helpers.ts';
 
+// Every choice on the car page asks the server for a quote: more round trips than a fixed grid.
+test.describe.configure({ timeout: 90_000 });
+
 /** The car's ride type, or its first type. */
 function rideTypeOf(car: Service): string {
   return (

@@ -3,6 +3,9 @@ import { expect, test } from '../../fixtures.ts';
 import { registerAccount } from '../account-helpers.ts';
 import { bookViaApi, logInViaApi, randomFreeSlot, timeList } from '../booking-helpers.ts';
 
+// Every choice on the car page asks the server for a quote: more round trips than a fixed grid.
+test.describe.configure({ timeout: 90_000 });
+
 /*
  * Search by time (docs/product.md, Search by time): the "When?" form on the home page, the
  * results on /services in the URL, a booked car's nearest free starts, and the car page opened on

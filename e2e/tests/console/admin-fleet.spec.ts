@@ -64,6 +64,19 @@ test('the owner adds a car with a photo, changes it and retires it', async ({
   await expect(main.getByRole('group', { name: 'Deposit' })).toContainText(
     'Customers pay $56 to book: the fee plus $1',
   );
+  // The rate rules are advice as the owner types: $30 an extra hour under a $110 charter hour.
+  const advice = main.getByRole('heading', { name: 'Check these rates' });
+  await expect(advice).toBeVisible();
+  await expect(
+    main.getByRole('listitem').filter({ hasText: 'Each extra hour costs less' }),
+  ).toHaveText(
+    'Each extra hour costs less than the multi-hour rate: a long ride would cost less per hour than an hourly charter.',
+  );
+  await expectNoA11yViolations();
+  await field(main.getByRole('group', { name: 'Regular rate' }), 'After 1 hour 15 minutes').fill(
+    '110',
+  );
+  await expect(advice).toHaveCount(0);
   const photo = await sharp({
     create: { width: 1600, height: 1000, channels: 3, background: { r: 30, g: 90, b: 170 } },
   })
@@ -96,8 +109,19 @@ test('the owner adds a car with a photo, changes it and retires it', async ({
   await expect(main.getByText('Booking fee cannot be negative.')).toBeVisible();
   await expectNoA11yViolations();
   await field(main, 'Booking fee').fill('60');
+  // Its plate, told to customers, and who drives it unless the owner chooses another.
+  const chauffeur = main.getByRole('group', { name: 'Its chauffeur' });
+  await field(chauffeur, 'Plate').fill('ev9 1a');
+  const driver = field(chauffeur, 'Default chauffeur');
+  await expect(driver.getByRole('option', { name: /\(owner\)$/ }).first()).toBeAttached();
+  await driver.selectOption({ index: 1 });
   await main.getByRole('button', { name: 'Save changes' }).click();
   await expectSaid(`${carName} is saved.`);
+  await card.getByRole('button', { name: `Change ${carName}` }).click();
+  await expect(field(chauffeur, 'Plate')).toHaveValue('EV9 1A');
+  await expect(driver).not.toHaveValue('');
+  await expectNoA11yViolations();
+  await main.getByRole('button', { name: 'Cancel' }).click();
   await expect(card).toContainText('Deposit $61');
 
   // Off the road and back, as one switch, asked once more: the dialog says what happens to

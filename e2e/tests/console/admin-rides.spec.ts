@@ -67,14 +67,17 @@ test('the owner runs the day: finds rides, sees the week, cancels one with its d
   const otherRequest = await playwright.request.newContext({
     baseURL: testInfo.project.use.baseURL,
   });
-  // Held by another customer: the car's next start clear of the paid ride's whole stretch (the
-  // API books the kind's shortest length), that day or the next.
+  // Held by another customer: the car's first start clear of the paid ride's whole stretch (the
+  // API books the kind's shortest length) with two hours to drive back from its drop-off at
+  // Logan (ADR 020: the grid does not know the drive yet), that day or the next.
   const type = car.availableServiceTypes[0] ?? '';
   const paidStart = slot.day.slots.find((s) => s.label === slot.time)?.startsAt as Date;
   const shortest = minimumLengthMinutes(rateKindOf(type));
   const heldSlot = offeredDays(withBooking(car, type, slot.day, slot.time, shortest))
     .flatMap((day) => day.slots.map((s) => ({ day, time: s.label, at: s.startsAt })))
-    .find((candidate) => candidate.at > paidStart) as { day: SlotDay; time: string };
+    .find(
+      (candidate) => candidate.at.getTime() >= paidStart.getTime() + (shortest + 120) * 60_000,
+    ) as { day: SlotDay; time: string };
   const heldRider = await customerRide(otherRequest, car, heldSlot, true);
   await otherRequest.dispose();
 

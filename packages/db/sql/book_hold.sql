@@ -4,16 +4,62 @@
 -- the customer's and the address's holds against the limits, releases stale holds over the
 -- stretch and inserts the hold unless it would overlap a live booking of the car (ADR 018). A
 -- round trip's return leg (`return_hold`, or null) is refused, held and released with it.
+-- Before the insert it takes the car's lock and answers 'neighbours_changed' when the car's
+-- neighbours of either leg (`car_neighbours`) are no longer the ones the API judged the car could
+-- reach from and to (`neighbours`: {"first": …, "return": … or null}; null checks nothing), so
+-- two instances cannot both squeeze a ride between the same neighbours (ADR 020).
 --
 -- The one home of its text. To change it: change it here, then copy the statement below (CREATE
 -- to the closing $$;) into a new hand-written migration (`npm run db:generate -- --custom --name
 -- <change>`), under a comment saying what changed. sql-functions.test.ts fails until the newest
 -- migration defining it holds the statement to the letter; the older ones are history.
+CREATE OR REPLACE FUNCTION "car_neighbours"(
+  "car" uuid,
+  "from" timestamp with time zone,
+  "until" timestamp with time zone,
+  "at" timestamp with time zone
+) RETURNS jsonb
+LANGUAGE sql STABLE
+AS $$
+  -- The rule of apps/api/src/modules/appointments/reach.ts (`neighboursOf`) over live bookings
+  -- (`keepsItsCar`): the latest ending in the 12 hours up to `from`, the earliest starting in
+  -- the 12 hours from `until`; each as the API fingerprints it (`NeighbourSeen`).
+  SELECT jsonb_build_object(
+    'previous', (
+      SELECT jsonb_build_object(
+        'id', "a"."id",
+        'start', (extract(epoch FROM "a"."slot_start") * 1000)::bigint,
+        'end', (extract(epoch FROM "a"."ends_at") * 1000)::bigint,
+        'pickup', "a"."pickup_address",
+        'dropoff', "a"."dropoff_address")
+      FROM "appointments" "a"
+      WHERE "a"."service_id" = $1
+        AND "a"."ends_at" <= $2 AND "a"."ends_at" >= $2 - interval '12 hours'
+        AND ("a"."status" = 'paid' OR "a"."status" = 'pending_payment' AND "a"."hold_expires_at" > $4)
+      ORDER BY "a"."ends_at" DESC, "a"."id"
+      LIMIT 1),
+    'next', (
+      SELECT jsonb_build_object(
+        'id', "a"."id",
+        'start', (extract(epoch FROM "a"."slot_start") * 1000)::bigint,
+        'end', (extract(epoch FROM "a"."ends_at") * 1000)::bigint,
+        'pickup', "a"."pickup_address",
+        'dropoff', "a"."dropoff_address")
+      FROM "appointments" "a"
+      WHERE "a"."service_id" = $1
+        AND "a"."slot_start" >= $3 AND "a"."slot_start" <= $3 + interval '12 hours'
+        AND ("a"."status" = 'paid' OR "a"."status" = 'pending_payment' AND "a"."hold_expires_at" > $4)
+      ORDER BY "a"."slot_start", "a"."id"
+      LIMIT 1)
+  )
+$$;
+--> statement-breakpoint
 CREATE OR REPLACE FUNCTION "book_hold"(
   "hold" jsonb,
   "return_hold" jsonb,
   "at" timestamp with time zone,
-  "limits" jsonb
+  "limits" jsonb,
+  "neighbours" jsonb
 )
 RETURNS TABLE ("outcome" text, "appointment_id" uuid, "retry_at" timestamp with time zone)
 LANGUAGE plpgsql
@@ -129,6 +175,21 @@ BEGIN
       AND "return_of" IS NULL
   ) >= ("limits" ->> 'holds_per_address')::integer THEN
     RETURN QUERY SELECT 'too_many_address_holds', NULL::uuid, NULL::timestamptz;
+    RETURN;
+  END IF;
+
+  -- The car's lock (namespace 1684913: packages/db/src/car-lock.ts), then its neighbours as the
+  -- API saw them when it judged the car could get there, or the API reads them again and judges
+  -- anew: of two bookings squeezed between the same neighbours, the second sees the first.
+  PERFORM pg_advisory_xact_lock(1684913, hashtext("new_hold"."service_id"::text));
+  IF "neighbours" IS NOT NULL AND (
+    car_neighbours("new_hold"."service_id", "new_hold"."slot_start", "new_hold"."ends_at", "at")
+      IS DISTINCT FROM "neighbours" -> 'first'
+    OR "return_hold" IS NOT NULL AND car_neighbours(
+      "return_leg"."service_id", "return_leg"."slot_start", "return_leg"."ends_at", "at"
+    ) IS DISTINCT FROM "neighbours" -> 'return'
+  ) THEN
+    RETURN QUERY SELECT 'neighbours_changed', NULL::uuid, NULL::timestamptz;
     RETURN;
   END IF;
 

@@ -38,7 +38,31 @@ export type BookHoldOutcome =
   /** A live booking of the car overlaps the return leg's stretch: neither leg is held. */
   | { outcome: 'return_taken' }
   /** A live booking of the car overlaps the stretch: paid, a hold still running, or one made a moment before. */
-  | { outcome: 'taken' };
+  | { outcome: 'taken' }
+  /** The car's neighbours of a leg are no longer those given: judge again whether it can get there. */
+  | { outcome: 'neighbours_changed' };
+
+/**
+ * A neighbour as the API saw it, as `car_neighbours` (sql/book_hold.sql) writes it: times in
+ * epoch milliseconds.
+ */
+export interface NeighbourSeen {
+  id: string;
+  start: number;
+  end: number;
+  pickup: string;
+  dropoff: string;
+}
+
+/**
+ * The car's live bookings around each leg when the API judged the car could get there (ADR
+ * 020): `book_hold` reads them again under the car's lock and answers 'neighbours_changed' if
+ * they differ.
+ */
+export interface HoldNeighbours {
+  first: { previous: NeighbourSeen | null; next: NeighbourSeen | null };
+  return: { previous: NeighbourSeen | null; next: NeighbourSeen | null } | null;
+}
 
 /**
  * Books a hold (an appointment awaiting payment) through the `book_hold` function
@@ -48,7 +72,9 @@ export type BookHoldOutcome =
  * made); the customer's lapsed and live holds and their address's live holds are counted against
  * the limits; stale holds over the stretch are released, and the row is inserted unless it
  * overlaps a live booking of the car, which the exclusion constraint `appointments_no_overlap`
- * decides (the insert yields to it: 'taken').
+ * decides (the insert yields to it: 'taken'). Before the insert it takes the car's lock and
+ * compares the car's neighbours of each leg with those the API judged reachability by
+ * ('neighbours_changed' when they differ: ADR 020).
  */
 export async function bookHold(
   db: Database,
@@ -57,6 +83,8 @@ export async function bookHold(
   returnLeg: Appointment | null,
   at: Date,
   limits: HoldLimits,
+  /** The neighbours the car's reach was judged by; null checks nothing (benchmarks). */
+  neighbours: HoldNeighbours | null,
 ): Promise<BookHoldOutcome> {
   const rules = JSON.stringify({
     holds_per_account: limits.perAccount,
@@ -69,6 +97,7 @@ export async function bookHold(
     returnHold: returnLeg ? asRecordJson(returnLeg) : null,
     at: at.toISOString(),
     rules,
+    neighbours: neighbours ? JSON.stringify(neighbours) : null,
   });
   if (!row) throw new Error('book_hold answered nothing');
   switch (row.outcome) {
@@ -82,6 +111,7 @@ export async function bookHold(
     case 'too_many_holds':
     case 'too_many_address_holds':
     case 'taken':
+    case 'neighbours_changed':
       return { outcome: row.outcome };
     case 'lapsed_too_often':
       return { outcome: row.outcome, retryAt: new Date(row.retryAt as string | Date) };
@@ -99,7 +129,7 @@ const bookHoldCall = preparedStatement((db) =>
       retryAt: sql<string | Date | null>`retry_at`,
     })
     .from(
-      sql`book_hold(${sql.placeholder('hold')}::jsonb, ${sql.placeholder('returnHold')}::jsonb, ${sql.placeholder('at')}::timestamptz, ${sql.placeholder('rules')}::jsonb)`,
+      sql`book_hold(${sql.placeholder('hold')}::jsonb, ${sql.placeholder('returnHold')}::jsonb, ${sql.placeholder('at')}::timestamptz, ${sql.placeholder('rules')}::jsonb, ${sql.placeholder('neighbours')}::jsonb)`,
     )
     .prepare('book_hold'),
 );

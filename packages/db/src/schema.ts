@@ -18,10 +18,12 @@ import {
   GENDERS,
   REFUND_REASONS,
   REFUND_STATUSES,
+  TRIP_STATUSES,
   USER_ROLES,
   type AppointmentStatus,
   type RefundReason,
   type RefundStatus,
+  type TripStatus,
   type UserRole,
 } from '@app/shared';
 import {
@@ -30,6 +32,7 @@ import {
   check,
   type AnyPgColumn,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -85,6 +88,10 @@ export const services = pgTable(
     rentalTurnaroundMinutes: integer('rental_turnaround_minutes').notNull().default(60),
     /** An uploaded photo, shown instead of `image` (the demo artwork) once there is one. */
     photo: jsonb('photo').$type<ServicePhoto>(),
+    /** The registration plate, told to the customer when the chauffeur is on the way. */
+    plate: text('plate').notNull().default(''),
+    /** The chauffeur a paid booking of this car is given when they are free then (or none). */
+    defaultChauffeurId: uuid('default_chauffeur_id').references((): AnyPgColumn => users.id),
     /** Retired by an owner: gone from the site, kept for the rides that name it. */
     retiredAt: instant('retired_at'),
     createdAt: instant('created_at').notNull().defaultNow(),
@@ -185,6 +192,13 @@ export const appointments = pgTable(
     returnOf: uuid('return_of').references((): AnyPgColumn => appointments.id),
     /** The calendar invite's SEQUENCE: each reschedule raises it, so calendars take the update. */
     calendarSequence: integer('calendar_sequence').notNull().default(0),
+    /**
+     * Who drives it (a chauffeur or an owner), or nobody yet. No one drives two live rides
+     * whose car times overlap (`appointments_chauffeur_no_overlap`, migration 0024).
+     */
+    chauffeurId: uuid('chauffeur_id').references((): AnyPgColumn => users.id),
+    /** The chauffeur's last tap that stands (`trip_events`), or null before the first. */
+    tripStatus: text('trip_status').$type<TripStatus>(),
     createdAt: instant('created_at').notNull().defaultNow(),
     updatedAt: instant('updated_at').notNull().defaultNow(),
   },
@@ -198,6 +212,7 @@ export const appointments = pgTable(
       'appointments_ends_after_length',
       sql`${t.endsAt} = ${t.slotStart} + make_interval(mins => ${t.lengthMinutes})`,
     ),
+    check('appointments_trip_status_known', isOneOf(t.tripStatus, TRIP_STATUSES)),
     check(
       'appointments_occupied_after_turnaround',
       sql`${t.occupiedUntil} = ${t.endsAt} + make_interval(mins => ${t.turnaroundMinutes})`,
@@ -212,6 +227,10 @@ export const appointments = pgTable(
       .where(sql`${t.status} = 'paid'`),
     index('appointments_user_idx').on(t.userId, t.createdAt),
     index('appointments_return_of_idx').on(t.returnOf),
+    // A chauffeur's day sheet: their rides by pickup time.
+    index('appointments_chauffeur_slot_idx')
+      .on(t.chauffeurId, t.slotStart)
+      .where(sql`${t.chauffeurId} is not null`),
     // The console's search by phone: the number's digits, matched from the start (LIKE 'x%').
     index('appointments_phone_digits_idx').on(
       sql`regexp_replace(${t.phone}, '[^0-9]', '', 'g') text_pattern_ops`,
@@ -396,7 +415,54 @@ export const sandboxRefunds = pgTable('sandbox_refunds', {
   createdAt: instant('created_at').notNull().defaultNow(),
 });
 
-/** An account (a customer's, or an owner's). Emails are stored lower-cased; Google accounts are linked by `sub`. */
+/**
+ * Each status a chauffeur tapped on a ride, with its time and (when shared) position. A tap's
+ * key makes a retry record once; an undone tap stays, marked, so the trail is whole. Positions
+ * are erased at drop-off and after 24 hours (docs/security.md).
+ */
+export const tripEvents = pgTable(
+  'trip_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .references(() => appointments.id),
+    chauffeurId: uuid('chauffeur_id')
+      .notNull()
+      .references(() => users.id),
+    status: text('status').$type<TripStatus>().notNull(),
+    /** The chauffeur's device's key for this tap: its retries answer the same event. */
+    tapKey: uuid('tap_key').notNull(),
+    at: instant('at').notNull(),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    undoneAt: instant('undone_at'),
+  },
+  (t) => [
+    check('trip_events_status_known', isOneOf(t.status, TRIP_STATUSES)),
+    check('trip_events_position_whole', sql`(${t.latitude} is null) = (${t.longitude} is null)`),
+    uniqueIndex('trip_events_tap_unique').on(t.appointmentId, t.tapKey),
+    // A status stands once per ride: a second tap of it can only be a retry.
+    uniqueIndex('trip_events_status_once')
+      .on(t.appointmentId, t.status)
+      .where(sql`${t.undoneAt} is null`),
+  ],
+);
+
+/**
+ * Where a ride's chauffeur was last, while they share it between "On my way" and "Passenger on
+ * board": one row per ride, replaced by each report, deleted at drop-off and after 24 hours.
+ */
+export const tripPositions = pgTable('trip_positions', {
+  appointmentId: uuid('appointment_id')
+    .primaryKey()
+    .references(() => appointments.id),
+  latitude: doublePrecision('latitude').notNull(),
+  longitude: doublePrecision('longitude').notNull(),
+  at: instant('at').notNull(),
+});
+
+/** An account (a customer's, an owner's or a chauffeur's). Emails are stored lower-cased; Google accounts are linked by `sub`. */
 export const users = pgTable(
   'users',
   {
@@ -525,6 +591,24 @@ export const auditEvents = pgTable(
       .on(t.appointmentId, t.at.desc(), t.id.desc())
       .where(sql`${t.appointmentId} is not null`),
   ],
+);
+
+/**
+ * A staff member's calendar subscription (an iCalendar URL for the phone's own calendar): the
+ * SHA-256 of the URL's token, one per account; a new one replaces it, revoking deletes it.
+ */
+export const calendarFeeds = pgTable(
+  'calendar_feeds',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: instant('created_at').notNull(),
+    /** When a calendar last fetched it: whether the subscription is in use. */
+    lastReadAt: instant('last_read_at'),
+  },
+  (t) => [uniqueIndex('calendar_feeds_token_unique').on(t.tokenHash)],
 );
 
 /** A password reset link: single use, short-lived, stored hashed. */

@@ -58,6 +58,7 @@ describe('the SQL functions in packages/db/sql', () => {
       'blocks.sql: block_clear_of_bookings',
       'blocks.sql: stretch_is_blocked',
       'book_hold.sql: book_hold',
+      'book_hold.sql: car_neighbours',
     ]);
   });
 

@@ -6,6 +6,8 @@
 export const AUDIT_ACTIONS = [
   'owner.added',
   'owner.removed',
+  'chauffeur.added',
+  'chauffeur.removed',
   'mfa.enrolment_started',
   'mfa.enrolled',
   'mfa.verified',
@@ -17,6 +19,7 @@ export const AUDIT_ACTIONS = [
   'appointment.completed',
   'appointment.no_show',
   'appointment.reopened',
+  'appointment.chauffeur_assigned',
   'refund.requested',
   'service.created',
   'service.updated',

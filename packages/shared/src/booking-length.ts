@@ -59,7 +59,43 @@ export function formatLength(kind: RateKind, length: number): string {
   return `${length} hour${length === 1 ? '' : 's'}`;
 }
 
+/*
+ * A ride (point-to-point, airport, long distance) whose two addresses the server can place is
+ * booked for its route (docs/product.md, A price from the route): the drive from pickup to
+ * drop-off at the pickup's time, rounded up to the quarter hour, plus the waiting time the
+ * customer adds. Only when a place cannot be found does the customer choose the length
+ * (`LENGTH_CHOICES.ride`), and the page says so.
+ */
+
+/** Waiting time a customer may add to a ride's drive, in minutes. */
+export const WAITING_CHOICES_MINUTES: readonly number[] = [0, 15, 30, 45, 60, 90, 120];
+
+/** The longest drive booked online: a longer one is a trip to arrange by phone. */
+export const MAX_ROUTE_MINUTES = 8 * 60;
+
+/** `45 min`, `1 hour`, `2 h 15 min`: minutes of a drive or a booking, as words. */
+export function formatMinutes(minutes: number): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (hours === 0) return `${rest} min`;
+  const whole = `${hours} hour${hours === 1 ? '' : 's'}`;
+  return rest === 0 ? whole : `${hours} h ${rest} min`;
+}
+
+/** `No wait`, `15 min`, `1 h 30 min`: a waiting time. */
+export function formatWaiting(minutes: number): string {
+  return minutes === 0 ? 'No wait' : formatMinutes(minutes);
+}
+
+/** A routed ride's booked minutes: its drive's quarter hours and the waiting time. */
+export function routedLengthMinutes(driveBookedMinutes: number, waitingMinutes: number): number {
+  return driveBookedMinutes + waitingMinutes;
+}
+
 export const LENGTH_MESSAGE = 'Please choose how long you need the car.';
+export const WAITING_MESSAGE = 'Please choose a waiting time from the list.';
+export const routeTooLongMessage = (phone: string): string =>
+  `This trip is too long to book online. Please call ${phone} and we will arrange it.`;
 
 export const RETURN_TIME_MESSAGE = 'Please choose a day and time for the return ride.';
 export const RETURN_BEFORE_END_MESSAGE =

@@ -31,14 +31,17 @@ export const MESSAGE_ROUTES = {
   details_changed: { label: 'Ride details corrected', ownerEmail: false, text: false },
   cancelled: { label: 'Ride cancelled', ownerEmail: true, text: true },
   completed: { label: 'Thank you after the ride', ownerEmail: false, text: false },
+  on_my_way: { label: 'Chauffeur on the way', ownerEmail: false, text: true },
+  arrived: { label: 'Chauffeur arrived', ownerEmail: false, text: true },
   verify_email: { label: 'Confirm your email address', ownerEmail: false, text: false },
   mfa_failed: { label: 'Wrong sign-in codes', ownerEmail: false, text: false },
+  chauffeur_invite: { label: 'Chauffeur invitation', ownerEmail: false, text: false },
 } as const satisfies Record<string, MessageRoute>;
 
 export type MessageTemplate = keyof typeof MESSAGE_ROUTES;
 
 /** The messages about an account, not a ride: emailed to the account's address only. */
-export const ACCOUNT_TEMPLATES = ['verify_email', 'mfa_failed'] as const;
+export const ACCOUNT_TEMPLATES = ['verify_email', 'mfa_failed', 'chauffeur_invite'] as const;
 export type AccountTemplate = (typeof ACCOUNT_TEMPLATES)[number];
 /** The messages about a ride. */
 export type RideTemplate = Exclude<MessageTemplate, AccountTemplate>;

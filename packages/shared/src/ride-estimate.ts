@@ -109,6 +109,17 @@ export function estimateRide(
 }
 
 /**
+ * Why a price is what it is, in words (the quote's reasons, docs/product.md, A price from the
+ * route): how the rate cards give it (`weekend flat rate + 1 × extra hour`), then the promotion
+ * (`20% off Tesla`) when it applies.
+ */
+export function priceReasons(estimate: RideEstimate, model: string): string[] {
+  const reasons = [estimate.basis];
+  if (estimate.discountPercent > 0) reasons.push(`${estimate.discountPercent}% off ${model}`);
+  return reasons;
+}
+
+/**
  * A ride's price at night against by day, on a day whose daytime takes the regular rate (a
  * weekday that is no holiday): the night's times (`rateDayOf` says `night`) take the flat rate.
  * Null for another kind, or a day whose every time takes the flat rate (weekend, holiday).

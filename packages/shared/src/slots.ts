@@ -281,6 +281,18 @@ export function listBookableDays(now: Date, slotsBooked: SlotsBooked = {}): Slot
   return days;
 }
 
+/**
+ * One day of the booking window with its starts, as the day strip has them (today's from the
+ * next half hour), before any is taken; none for a day outside the window or a key that is no day.
+ */
+export function bookableSlotsOn(now: Date, dateKey: string): Slot[] {
+  const date = parseSlotDateKey(dateKey);
+  if (!date) return [];
+  const day = midnightOf(date);
+  if (day < midnightOf(businessToday(now)) || day > midnightOf(lastBookableDay(now))) return [];
+  return slotsOfDay(date, earliestSlotStart(now), new Set());
+}
+
 /** Whether a slot may be booked at `now`: a real slot, not started, inside the 90-day window. */
 export function isBookableSlot(now: Date, dateKey: string, timeLabel: string): boolean {
   const startsAt = slotStartsAt(dateKey, timeLabel);

@@ -46,7 +46,7 @@ export function icalText(value: string): string {
 }
 
 /** What ical-generator's TEXT properties are given: it escapes them, it leaves controls. */
-const textValue = (value: string) => value.replace(/\r\n?/g, '\n').replace(CONTROLS, ' ');
+export const textValue = (value: string) => value.replace(/\r\n?/g, '\n').replace(CONTROLS, ' ');
 
 /**
  * A parameter's value, always quoted (RFC 5545, 3.1): a quoted value holds no DQUOTE and no

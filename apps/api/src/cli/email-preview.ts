@@ -26,16 +26,24 @@ import {
   rideDetailsChangedEmail,
   rideRescheduledEmail,
 } from '../email/ride-changed.ts';
+import { rideChauffeurEmail } from '../email/ride-chauffeur.ts';
 import { rideCompletedEmail } from '../email/ride-completed.ts';
 import type { RideEmailSettings, RideFacts } from '../email/ride-facts.ts';
 import { mfaFailedEmail } from '../email/mfa-failed.ts';
 import { rideReminderEmail } from '../email/ride-reminder.ts';
 import { verifyEmailEmail } from '../email/verify-email.ts';
+import { chauffeurInviteEmail } from '../email/chauffeur-invite.ts';
 import { RIDE_TEXTS } from '../email/ride-texts.ts';
 import type { Mail, MailAttachment } from '../email/transport.ts';
 
 export const DEFAULT_PREVIEW_DIR = resolve(ROOT_DIR, 'var/email-preview');
 
+/** The chauffeur the tap messages' samples name. */
+const sampleChauffeur = {
+  firstName: 'Dana',
+  plate: '7ABC123',
+  tripUrl: 'http://localhost:5173/trip/P5ocK11ET3CKkbLD1OX2B0xYd2NkYmN4Yc8fB7mQ0aE',
+};
 /** The sample ride every preview shows: a paid airport transfer with a return ride. */
 export function sampleRide(): RideFacts {
   // Friday, December 4, 2026, 9:30 AM in New York: a time a ride is booked for.
@@ -57,6 +65,7 @@ export function sampleRide(): RideFacts {
       dropoffAddress: '12 Elm Street, Dedham, MA 02026',
     },
     depositCents: 2_600,
+    priceCents: 14_000,
     phone: '617-555-0142',
   };
 }
@@ -127,6 +136,8 @@ export function emailPreviews(settings: RideEmailSettings, now: Date): EmailPrev
       ),
     cancelled: () => rideCancelledEmail(ride, cancelled, invite('cancel'), settings),
     completed: () => rideCompletedEmail(ride, settings),
+    on_my_way: () => rideChauffeurEmail(ride, 'on_my_way', sampleChauffeur, settings),
+    arrived: () => rideChauffeurEmail(ride, 'arrived', sampleChauffeur, settings),
     verify_email: () =>
       verifyEmailEmail({
         to: ride.customerEmail,
@@ -140,6 +151,15 @@ export function emailPreviews(settings: RideEmailSettings, now: Date): EmailPrev
         to: ride.customerEmail,
         name: ride.customerName,
         at: now,
+        publicBaseUrl: settings.publicBaseUrl,
+        business: settings.business,
+      }),
+    chauffeur_invite: () =>
+      chauffeurInviteEmail({
+        // To a new chauffeur; the sample's name and address stand for theirs.
+        to: ride.customerEmail,
+        name: ride.customerName,
+        link: `${settings.publicBaseUrl}/reset-password/sample-token`,
         publicBaseUrl: settings.publicBaseUrl,
         business: settings.business,
       }),
@@ -192,7 +212,7 @@ export function writeEmailPreviews(dir: string, settings: RideEmailSettings, now
   const texts = MESSAGE_TEMPLATES.filter(isTexted).map(
     (template) =>
       `<li>${escapeHtml(MESSAGE_ROUTES[template].label)}: <code>${escapeHtml(
-        RIDE_TEXTS[template](ride, { refundCents: ride.depositCents }, settings),
+        RIDE_TEXTS[template](ride, { refundCents: ride.depositCents }, settings, sampleChauffeur),
       )}</code></li>`,
   );
   const emails = previews.map(

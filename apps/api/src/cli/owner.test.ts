@@ -1,7 +1,6 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { and, desc, eq } from 'drizzle-orm';
@@ -18,51 +17,18 @@ import { MfaConfirmResponseSchema, MfaEnrolResponseSchema } from '@app/shared';
 import { buildApp } from '../app.ts';
 import { openPostgresDatabase, type PostgresTestDatabase } from '../test/booking.ts';
 import { Browser, expectSuccess } from '../test/browser.ts';
+import { runCliCommand } from '../test/cli.ts';
 import { testConfig } from '../test/config.ts';
 import { databaseKinds } from '../test/databases.ts';
 import { totpCode } from '../test/owners.ts';
 import { UNVERIFIED_ACCOUNT_MESSAGE } from '../modules/owners/add-owner.ts';
 
-const ROOT_DIR = resolve(import.meta.dirname, '../../../..');
-const NODE = resolve(ROOT_DIR, 'node_modules/.bin/node');
 const PUBLIC_BASE_URL = 'http://rides.example.test';
 const NEW_PASSWORD = 'Owner#Pass2026';
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 /** `npm run owner -- …` as the operator runs it: a process of its own, with this database. */
-function runOwnerCommand(args: string[], database: Record<string, string>): Promise<Run> {
-  // Nothing of the machine's own settings (a DATABASE_URL above all) reaches the command.
-  const env = Object.fromEntries(
-    Object.entries(process.env).filter(
-      ([name]) =>
-        !/^(DATABASE_URL|DATA_DIR|STRIPE_|REDIS_URL|SMTP_URL|GOOGLE_CLIENT_ID|RATE_LIMIT_)/.test(
-          name,
-        ),
-    ),
-  );
-  return new Promise((done) => {
-    execFile(
-      NODE,
-      ['apps/api/src/cli/owner.ts', ...args],
-      {
-        cwd: ROOT_DIR,
-        env: { ...env, NODE_ENV: 'test', PUBLIC_BASE_URL, ...database },
-        timeout: 60_000,
-      },
-      (error, stdout, stderr) =>
-        done({
-          code: error ? (typeof error.code === 'number' ? error.code : null) : 0,
-          stdout,
-          stderr,
-        }),
-    );
-  });
-}
+const runOwnerCommand = (args: string[], database: Record<string, string>) =>
+  runCliCommand('owner', args, { PUBLIC_BASE_URL, ...database });
 
 /** The token of the set-password link the command printed. */
 function linkToken(stdout: string): string {

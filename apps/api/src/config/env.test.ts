@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BUSINESS } from '@app/shared';
 import { ConfigError, loadConfig } from './env.ts';
+import { DEFAULT_TRAVEL_SETTINGS } from '../travel/drive-speed.ts';
 
 const SECRET = 'x'.repeat(40);
 
@@ -161,6 +162,41 @@ describe('configuration', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', ...standIn })).toThrow(
       /GOOGLE_ROUTES_URL: is for tests only/,
     );
+  });
+
+  it("takes the offline drive estimate's assumptions, within sense", () => {
+    expect(loadConfig({ SESSION_SECRET: SECRET }).travel).toEqual(DEFAULT_TRAVEL_SETTINGS);
+    const tuned = loadConfig({
+      SESSION_SECRET: SECRET,
+      TRAVEL_RUSH_MULTIPLIER: '1.8',
+      TRAVEL_DAY_MPH: '40',
+      TRAVEL_NIGHT_MPH: '50',
+      TRAVEL_ROAD_FACTOR: '1.4',
+    }).travel;
+    expect(tuned).toEqual({
+      ...DEFAULT_TRAVEL_SETTINGS,
+      rushMultiplier: 1.8,
+      dayMph: 40,
+      nightMph: 50,
+      roadFactor: 1.4,
+    });
+    expect(() => loadConfig({ SESSION_SECRET: SECRET, TRAVEL_RUSH_MULTIPLIER: '0.5' })).toThrow(
+      /TRAVEL_RUSH_MULTIPLIER/,
+    );
+    expect(() => loadConfig({ SESSION_SECRET: SECRET, TRAVEL_DAY_MPH: 'fast' })).toThrow(
+      /TRAVEL_DAY_MPH/,
+    );
+  });
+
+  it('flags a chauffeur late 30 minutes before pickup unless told otherwise', () => {
+    expect(loadConfig({ SESSION_SECRET: SECRET }).chauffeurLateMinutes).toBe(30);
+    expect(
+      loadConfig({ SESSION_SECRET: SECRET, CHAUFFEUR_LATE_MINUTES: '45' }).chauffeurLateMinutes,
+    ).toBe(45);
+    for (const bad of ['-1', '241', '7.5', 'soon'])
+      expect(() => loadConfig({ SESSION_SECRET: SECRET, CHAUFFEUR_LATE_MINUTES: bad })).toThrow(
+        /CHAUFFEUR_LATE_MINUTES/,
+      );
   });
 
   it('wants both Stripe keys or neither', () => {

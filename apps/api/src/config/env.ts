@@ -4,8 +4,11 @@ import { dirname, resolve } from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import type { HoldLimits } from '@app/db';
+import { DEFAULT_TRAVEL_SETTINGS, type TravelSettings } from '../travel/drive-speed.ts';
 import {
   businessFromEnv,
+  CALENDAR_FEED_DETAILS,
+  type CalendarFeedDetails,
   DEFAULT_CHANGE_CUTOFF_HOURS,
   MAX_CHANGE_CUTOFF_HOURS,
   type Business,
@@ -123,6 +126,19 @@ const EnvSchema = z
     GOOGLE_ROUTES_API_KEY: z.string().min(1).optional(),
     // A stand-in of Google's Routes API, for tests (refused in production, below).
     GOOGLE_ROUTES_URL: z.url({ protocol: /^https?$/ }).optional(),
+    // The offline drive estimate's assumptions (travel/drive-speed.ts), to tune from real rides.
+    TRAVEL_ROAD_FACTOR: z.coerce.number().min(1).max(3).default(DEFAULT_TRAVEL_SETTINGS.roadFactor),
+    TRAVEL_DAY_MPH: z.coerce.number().min(5).max(90).default(DEFAULT_TRAVEL_SETTINGS.dayMph),
+    TRAVEL_NIGHT_MPH: z.coerce.number().min(5).max(90).default(DEFAULT_TRAVEL_SETTINGS.nightMph),
+    TRAVEL_RUSH_MULTIPLIER: z.coerce
+      .number()
+      .min(1)
+      .max(4)
+      .default(DEFAULT_TRAVEL_SETTINGS.rushMultiplier),
+    // How much of a ride a staff member's calendar feed tells their calendar.
+    CALENDAR_FEED_DETAILS: z.enum(CALENDAR_FEED_DETAILS).default('addresses'),
+    // Today flags a ride whose chauffeur has not tapped "On my way" this long before pickup.
+    CHAUFFEUR_LATE_MINUTES: z.coerce.number().int().min(0).max(240).default(30),
     REDIS_URL: z
       .string()
       .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
@@ -133,6 +149,8 @@ const EnvSchema = z
     RATE_LIMIT_RESET_PER_EMAIL: rateLimit.default(rateLimit.parse('3/1h')),
     RATE_LIMIT_RESET_PER_IP: rateLimit.default(rateLimit.parse('10/15m')),
     RATE_LIMIT_PAYMENT_PER_IP: rateLimit.default(rateLimit.parse('60/15m')),
+    RATE_LIMIT_QUOTE_PER_IP: rateLimit.default(rateLimit.parse('300/15m')),
+    RATE_LIMIT_TRIP_PER_IP: rateLimit.default(rateLimit.parse('1000/1h')),
     HOLDS_PER_ACCOUNT: z.coerce.number().int().min(1).max(1_000_000).default(3),
     HOLDS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(6),
     HOLD_LAPSES_PER_ACCOUNT: rateLimit.default(rateLimit.parse('3/24h')),
@@ -278,6 +296,10 @@ export interface Config {
     /** Reset requests and uses; also, on counters of their own, confirmations and their resends. */
     resetPerIp: RateLimit;
     paymentPerIp: RateLimit;
+    /** Quotes (`POST /api/service/:serviceId/quote`): each may ask Google's Routes API. */
+    quotePerIp: RateLimit;
+    /** Looks at live trip pages: one polling every 10 s for an hour is 360 (`modules/trips`). */
+    tripPerIp: RateLimit;
     /** Wrong second-factor codes of one session (authenticator and recovery codes each). */
     mfaPerSession: RateLimit;
     /** Wrong authenticator codes of one account: met only by a session that failed, or from an address that did. */
@@ -299,6 +321,12 @@ export interface Config {
    * stand-in); unset, the offline estimate alone (`travel/`).
    */
   googleRoutes?: { apiKey: string; baseUrl: string | undefined } | undefined;
+  /** The offline drive estimate's road factor, speeds and rush-hour multiplier (`TRAVEL_*`). */
+  travel: TravelSettings;
+  /** Minutes before pickup by which a chauffeur should have tapped "On my way" (Today says so). */
+  chauffeurLateMinutes: number;
+  /** How much of a ride a staff member's calendar feed tells (`CALENDAR_FEED_DETAILS`). */
+  calendarFeedDetails: CalendarFeedDetails;
   /** Twilio when all three are set; otherwise texts go to files in `smsDir` (never in production). */
   twilio: { accountSid: string; authToken: string; from: string } | undefined;
   smsDir: string;
@@ -365,6 +393,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       resetPerEmail: env.RATE_LIMIT_RESET_PER_EMAIL,
       resetPerIp: env.RATE_LIMIT_RESET_PER_IP,
       paymentPerIp: env.RATE_LIMIT_PAYMENT_PER_IP,
+      quotePerIp: env.RATE_LIMIT_QUOTE_PER_IP,
+      tripPerIp: env.RATE_LIMIT_TRIP_PER_IP,
       mfaPerSession: env.RATE_LIMIT_MFA_PER_SESSION,
       mfaPerUser: env.RATE_LIMIT_MFA_PER_USER,
       mfaPerIp: env.RATE_LIMIT_MFA_PER_IP,
@@ -382,6 +412,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     googleRoutes: env.GOOGLE_ROUTES_API_KEY
       ? { apiKey: env.GOOGLE_ROUTES_API_KEY, baseUrl: env.GOOGLE_ROUTES_URL }
       : undefined,
+    travel: {
+      ...DEFAULT_TRAVEL_SETTINGS,
+      roadFactor: env.TRAVEL_ROAD_FACTOR,
+      dayMph: env.TRAVEL_DAY_MPH,
+      nightMph: env.TRAVEL_NIGHT_MPH,
+      rushMultiplier: env.TRAVEL_RUSH_MULTIPLIER,
+    },
+    chauffeurLateMinutes: env.CHAUFFEUR_LATE_MINUTES,
+    calendarFeedDetails: env.CALENDAR_FEED_DETAILS,
     twilio:
       env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
         ? {

@@ -16,6 +16,7 @@ const ride: RideFacts = {
   pickupNotes: '',
   returnRide: null,
   depositCents: 5000,
+  priceCents: 14000,
   phone: '781-555-0100',
 };
 const settings = { business: DEFAULT_BUSINESS, publicBaseUrl: 'https://rides.example.com' };

@@ -14,6 +14,7 @@ const ride: RideFacts = {
   pickupNotes: '',
   returnRide: null,
   depositCents: 5000,
+  priceCents: 14000,
   phone: '781-555-0100',
 };
 
@@ -47,5 +48,24 @@ describe('the return ride in an email', () => {
     expect(returnRow({ ...ride, returnRide: { pickupAddress: '', dropoffAddress: 'Home' } })).toBe(
       'Pickup to be agreed, to Home',
     );
+  });
+});
+
+describe('the money in a confirmation', () => {
+  const money = (facts: RideFacts) =>
+    rideRows(facts, { deposit: true }).filter(([label]) =>
+      ['Deposit paid', 'Estimated ride price', 'Left to pay after the ride'].includes(label),
+    );
+
+  it('says the deposit, the price as booked and what is left after the ride', () => {
+    expect(money(ride)).toEqual([
+      ['Deposit paid', '$50.00'],
+      ['Estimated ride price', '$140.00'],
+      ['Left to pay after the ride', '$90.00'],
+    ]);
+  });
+
+  it('says the deposit alone for a booking made before prices were kept', () => {
+    expect(money({ ...ride, priceCents: null })).toEqual([['Deposit paid', '$50.00']]);
   });
 });

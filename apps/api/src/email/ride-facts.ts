@@ -24,6 +24,8 @@ export interface RideFacts {
   /** null: no return ride; `startsAt` a round trip's return leg (ADR 018), null: booked later. */
   returnRide: { pickupAddress: string; dropoffAddress: string; startsAt?: Date | null } | null;
   depositCents: number;
+  /** The ride's price as booked (its snapshot); null for a booking made before prices were kept. */
+  priceCents: number | null;
   phone: string;
 }
 
@@ -56,7 +58,14 @@ export function rideRows(ride: RideFacts, options: { deposit?: boolean } = {}): 
   ];
   if (ride.pickupNotes) rows.push(['Notes', ride.pickupNotes]);
   rows.push(['Return ride', ride.returnRide ? returnTrip(ride.returnRide) : 'No']);
-  if (options.deposit) rows.push(['Deposit paid', `$${formatCents(ride.depositCents)}`]);
+  if (options.deposit) {
+    rows.push(['Deposit paid', `$${formatCents(ride.depositCents)}`]);
+    if (ride.priceCents !== null) {
+      const balance = Math.max(0, ride.priceCents - ride.depositCents);
+      rows.push(['Estimated ride price', `$${formatCents(ride.priceCents)}`]);
+      rows.push(['Left to pay after the ride', `$${formatCents(balance)}`]);
+    }
+  }
   return rows;
 }
 

@@ -7,13 +7,33 @@ export type RideText = (
   ride: RideFacts,
   cancelled: { refundCents: number },
   settings: RideEmailSettings,
+  /** Who drives, for the chauffeur's own taps ("On my way", "Arrived"). */
+  chauffeur: ChauffeurFacts,
 ) => string;
+
+/** The chauffeur as a tap's message names them: first name, the car's plate, the live page. */
+export interface ChauffeurFacts {
+  firstName: string;
+  plate: string;
+  /** The ride's live trip page, opened without signing in (`modules/trips`). */
+  tripUrl: string;
+}
+
+/** "Your chauffeur Dana (plate ABC 123)", or less when the ride's facts are missing. */
+export function chauffeurWords({ firstName, plate }: ChauffeurFacts): string {
+  const who = firstName ? `your chauffeur ${firstName}` : 'your chauffeur';
+  return plate ? `${who} (plate ${plate})` : who;
+}
 
 const STOP = 'Reply STOP to opt out.';
 
 /** Which ride, as every text names it: the car, the booking reference and the ride's page. */
 const which = (ride: RideFacts, publicBaseUrl: string) =>
   `${ride.carName}, ref ${bookingReference(ride.id)}. Details: ${ridePageUrl(ride.id, publicBaseUrl)}`;
+
+/** Which ride a tap's text is about, and its live trip page in place of the ride's page. */
+const followed = (ride: RideFacts, chauffeur: ChauffeurFacts) =>
+  `${ride.carName}, ref ${bookingReference(ride.id)}. Follow it live: ${chauffeur.tripUrl}`;
 
 /**
  * The texts, one for exactly each template whose route says `text: true` (`MESSAGE_ROUTES`):
@@ -26,6 +46,10 @@ export const RIDE_TEXTS: { readonly [T in TextedTemplate]: RideText } = {
     `${business.name}: your ride is at ${rideTime(ride.slotStart)}, until ${rideEndTime(ride)}, from ${ride.pickupAddress}. ${which(ride, publicBaseUrl)} Questions: ${business.phone}. ${STOP}`,
   rescheduled: (ride, _cancelled, { business, publicBaseUrl }) =>
     `${business.name}: your ride has moved to ${rideTime(ride.slotStart)}, until ${rideEndTime(ride)}. ${which(ride, publicBaseUrl)} ${STOP}`,
+  on_my_way: (ride, _cancelled, { business }, chauffeur) =>
+    `${business.name}: ${chauffeurWords(chauffeur)} is on the way to ${ride.pickupAddress}. ${followed(ride, chauffeur)} ${STOP}`,
+  arrived: (ride, _cancelled, { business }, chauffeur) =>
+    `${business.name}: ${chauffeurWords(chauffeur)} has arrived at ${ride.pickupAddress}. ${followed(ride, chauffeur)} ${STOP}`,
   cancelled: (ride, { refundCents }, { business, publicBaseUrl }) =>
     `${business.name}: your ride on ${rideTime(ride.slotStart)} is cancelled.${refundCents > 0 ? ` $${formatCents(refundCents)} is refunded to your card.` : ''} ${which(ride, publicBaseUrl)} Questions: ${business.phone}. ${STOP}`,
 };

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '@app/db';
 import { releaseExpiredHolds } from '../modules/appointments/release-expired-holds.ts';
 import { deleteExpiredSessions } from '../modules/auth/sessions.ts';
+import { purgeStalePositions } from '../modules/drive/trip-taps.ts';
 import type { RideEmailSettings } from '../email/ride-facts.ts';
 import {
   deliverDueMessages,
@@ -51,6 +52,12 @@ export const JOBS: readonly Job[] = [
     name: 'delete-expired-sessions',
     every: 60 * 60_000,
     run: ({ db }, now) => deleteExpiredSessions(db, now),
+  },
+  {
+    // Where a car was, for a ride never dropped off: kept no longer than a day.
+    name: 'purge-trip-positions',
+    every: 60 * 60_000,
+    run: ({ db }, now) => purgeStalePositions(db, now),
   },
 ];
 

@@ -36,9 +36,15 @@ export const rateLimitKeys = {
   verifyByEmail: (email: string) => emailKey('verify-email', email),
   /** Checkout and payment-result requests from one client address. */
   paymentByIp: (ip: string) => `payment:ip:${ip}`,
+  /** Quotes (a ride's price from its route) from one client address: each may ask Google. */
+  quoteByIp: (ip: string) => `quote:ip:${ip}`,
   feedbackByUser: (userId: string) => `feedback:user:${userId}`,
   /** A customer's reschedules and cancellations of their rides. */
   rideChangesByUser: (userId: string) => `ride-change:user:${userId}`,
+  /** Looks at live trip pages (`modules/trips`) from one client address. */
+  tripByIp: (ip: string) => `trip:ip:${ip}`,
+  /** A chauffeur's taps and position reports (`modules/drive`). */
+  driveByUser: (userId: string) => `drive:user:${userId}`,
   /** Wrong authenticator codes for one staff account: the ceiling of sessions that failed. */
   mfaByUser: (userId: string) => `mfa:user:${userId}`,
   /** Wrong authenticator codes for one account from one client address. */

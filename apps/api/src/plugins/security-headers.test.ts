@@ -45,7 +45,7 @@ function expectCommonHeaders(response: LightMyRequestResponse, label: string): v
   expect(response.headers['x-frame-options'], label).toBe('DENY');
   expect(response.headers['cross-origin-opener-policy'], label).toBe('same-origin-allow-popups');
   expect(response.headers['permissions-policy'], label).toBe(
-    'camera=(), microphone=(), geolocation=(), payment=()',
+    'camera=(), microphone=(), geolocation=(self), payment=()',
   );
   const csp = directives(response);
   expect(csp.get('default-src'), label).toEqual(["'self'"]);
@@ -237,12 +237,13 @@ describe('security headers', () => {
     );
   });
 
-  it('sends no Referer from the reset and confirmation pages, whose paths hold the token', async () => {
+  it('sends no Referer from the reset, confirmation and live trip pages, whose paths hold the token', async () => {
     for (const url of [
       '/reset-password/abc',
       '/reset-password/abc?x=1',
       '/reset-password',
       '/verify-email/abc',
+      '/trip/abc',
     ]) {
       const response = await development.inject(url);
       expect(response.statusCode, url).toBe(200);
@@ -255,6 +256,7 @@ describe('security headers', () => {
       '/forgot-password',
       '/api/user/reset-password',
       '/verify-emails',
+      '/trips',
     ]) {
       const response = await development.inject(url);
       expect(response.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');

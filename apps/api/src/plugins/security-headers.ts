@@ -43,10 +43,10 @@ const MAPS = {
 };
 
 /**
- * A reset or confirmation link's token is in the path: those pages must never send it on as a
- * Referer.
+ * A reset, confirmation or live trip link's token is in the path: those pages must never send
+ * it on as a Referer.
  */
-const TOKEN_LINK_PAGE = /^\/(?:reset-password|verify-email)(?:\/|$)/i;
+const TOKEN_LINK_PAGE = /^\/(?:reset-password|verify-email|trip)(?:\/|$)/i;
 
 /** Inline styles one response may use, by hash; see `allowInlineStyle`. */
 const inlineStyles = new WeakMap<FastifyReply, string[]>();
@@ -108,7 +108,8 @@ export function securityHeaders(
     'x-frame-options': 'DENY',
     // Google sign-in's popup must be able to report back to the page that opened it.
     'cross-origin-opener-policy': 'same-origin-allow-popups',
-    'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+    // The chauffeur's day sheet shares where the car is (the site's own pages only).
+    'permissions-policy': 'camera=(), microphone=(), geolocation=(self), payment=()',
   };
   // Only production is served over HTTPS; HSTS on localhost would pin it for every local app.
   if (options.isProduction)

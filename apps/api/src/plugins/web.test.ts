@@ -27,6 +27,8 @@ describe('serving the built site', () => {
     writeFileSync(join(dist, 'assets', 'index-AbC123.js.gz'), gzipSync(script));
     writeFileSync(join(dist, 'assets', 'index-AbC123.js.br'), brotliCompressSync(script));
     writeFileSync(join(dist, 'images', 'car.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    writeFileSync(join(dist, 'drive-sw.js'), 'self.addEventListener("fetch", () => {});');
+    writeFileSync(join(dist, 'drive.webmanifest'), '{"name":"Day sheet"}');
     database = await openTestDatabase('pglite', { seed: false });
     app = await buildApp({ config: testConfig({ webDistDir: dist }), db: database.handle });
   });
@@ -74,6 +76,15 @@ describe('serving the built site', () => {
     const response = await app.inject('/images/car.svg');
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=86400');
+  });
+
+  it('has the day sheet’s service worker and manifest checked at every visit', async () => {
+    for (const url of ['/drive-sw.js', '/drive.webmanifest']) {
+      const response = await app.inject(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+    }
+    expect((await app.inject('/drive-sw.js')).headers['content-type']).toMatch(/javascript/);
   });
 
   it('answers a missing file and an unknown API path with JSON 404, not the page', async () => {

@@ -235,6 +235,8 @@ function pathOf(request: FastifyRequest): string {
 function cacheControlFor(path: string): string {
   if (/[\\/]assets[\\/]/.test(path)) return IMMUTABLE;
   if (/\.html(\.br|\.gz)?$/.test(path)) return 'no-cache';
+  // A service worker and its manifest: a new version reaches the phones at their next visit.
+  if (/-sw\.js$|\.webmanifest$/.test(path)) return 'no-cache';
   return 'public, max-age=86400';
 }
 

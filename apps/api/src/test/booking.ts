@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import pg from 'pg';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import {
   appointments,
@@ -47,6 +47,12 @@ export async function serviceIdByName(db: Database, name: string): Promise<strin
   return row.id;
 }
 
+/**
+ * An address the drive estimate cannot place (no town, no ZIP code): a ride from it books the
+ * length the customer chose, as before a ride's length came from its route.
+ */
+export const UNPLACED_ADDRESS = '1 Main Street';
+
 /** A complete, valid booking request; tests override the field they are about. */
 export function bookingRequest(
   serviceId: string,
@@ -78,6 +84,53 @@ export async function bookOk(browser: Browser, body: Record<string, unknown>): P
   const { appointmentId } = BookingResponseSchema.parse(response.json());
   expect(appointmentId).toMatch(/^[0-9a-f-]{36}$/);
   return appointmentId;
+}
+
+/** Opens the sandbox checkout of the customer's appointment; answers its page's path. */
+export async function openSandboxCheckout(
+  browser: Browser,
+  appointmentId: string,
+): Promise<string> {
+  const opened = await browser.post('/api/user/create-checkout-session', { appointmentId });
+  expect(opened.statusCode, opened.body).toBe(200);
+  return new URL(opened.json<{ url: string }>().url).pathname;
+}
+
+/**
+ * Sends the sandbox checkout page's form with its test card, as a customer would; answers the
+ * page's answer (a 303 to the success page once taken, a 410 when the checkout is closed).
+ */
+export function paySandboxCheckout(
+  app: FastifyInstance,
+  checkoutPath: string,
+  cardholder = 'Ann Rider',
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: `${checkoutPath}/pay`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({
+      name: cardholder,
+      card: '4242 4242 4242 4242',
+      exp: '12 / 34',
+      cvc: '123',
+    }).toString(),
+  });
+}
+
+/**
+ * Pays an appointment through the sandbox checkout with its test card, as a customer would;
+ * answers the checkout session's id.
+ */
+export async function payThroughSandbox(
+  app: FastifyInstance,
+  browser: Browser,
+  appointmentId: string,
+): Promise<string> {
+  const path = await openSandboxCheckout(browser, appointmentId);
+  const paid = await paySandboxCheckout(app, path);
+  expect(paid.statusCode, paid.body).toBe(303);
+  return path.split('/').at(-1) as string;
 }
 
 /** The appointment row, as stored. */

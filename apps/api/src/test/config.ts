@@ -2,6 +2,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_BUSINESS } from '@app/shared';
 import type { Config } from '../config/env.ts';
+import { DEFAULT_TRAVEL_SETTINGS } from '../travel/drive-speed.ts';
 
 /** A complete configuration for tests: no web build, a fixed secret, nothing read from the machine. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
@@ -35,6 +36,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     webGoogleSignIn: false,
     webGoogleMaps: false,
     redisUrl: undefined,
+    travel: DEFAULT_TRAVEL_SETTINGS,
+    chauffeurLateMinutes: 30,
+    calendarFeedDetails: 'addresses',
     rateLimits: {
       loginPerEmail: { max: 5, windowMs: 15 * 60_000 },
       loginPerIp: { max: 50, windowMs: 15 * 60_000 },
@@ -42,6 +46,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       resetPerEmail: { max: 3, windowMs: 3_600_000 },
       resetPerIp: { max: 10, windowMs: 15 * 60_000 },
       paymentPerIp: { max: 60, windowMs: 15 * 60_000 },
+      quotePerIp: { max: 300, windowMs: 15 * 60_000 },
+      tripPerIp: { max: 1000, windowMs: 60 * 60_000 },
       mfaPerSession: { max: 5, windowMs: 12 * 3_600_000 },
       mfaPerUser: { max: 5, windowMs: 15 * 60_000 },
       mfaPerIp: { max: 20, windowMs: 15 * 60_000 },

@@ -1,12 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import { appointments, users, type Database } from '@app/db';
-import { occupiedUntil, rideEnd, slotStartsAt, type AppointmentStatus } from '@app/shared';
+import {
+  occupiedUntil,
+  rideEnd,
+  slotStartsAt,
+  type AppointmentStatus,
+  type UserRole,
+} from '@app/shared';
 
-/** A customer row, for tests that need one without going through signup. */
-export async function insertUser(db: Database, name = 'Test Customer'): Promise<string> {
+/** A customer row (or another role's), for tests that need one without going through signup. */
+export async function insertUser(
+  db: Database,
+  name = 'Test Customer',
+  role: UserRole = 'customer',
+): Promise<string> {
   const [user] = await db
     .insert(users)
-    .values({ name, email: `customer-${randomBytes(6).toString('hex')}@example.com` })
+    .values({ name, role, email: `${role}-${randomBytes(6).toString('hex')}@example.com` })
     .returning({ id: users.id });
   return (user as { id: string }).id;
 }
@@ -26,6 +36,8 @@ export async function insertAppointment(
     holdExpiresAt?: Date;
     lengthMinutes?: number;
     turnaroundMinutes?: number;
+    pickupAddress?: string;
+    dropoffAddress?: string;
   },
 ): Promise<string> {
   const { lengthMinutes = 30, turnaroundMinutes = 0, ...columns } = slot;
@@ -42,8 +54,8 @@ export async function insertAppointment(
       occupiedUntil: occupiedUntil(slotStart, lengthMinutes, turnaroundMinutes),
       serviceType: 'Airport Transfer',
       phone: '781-555-0100',
-      pickupAddress: '1 Main Street, Norfolk, MA',
-      dropoffAddress: 'Logan Airport, Boston, MA',
+      pickupAddress: slot.pickupAddress ?? '1 Main Street, Norfolk, MA',
+      dropoffAddress: slot.dropoffAddress ?? 'Logan Airport, Boston, MA',
       amountCents: 5000,
       holdExpiresAt: slot.holdExpiresAt ?? new Date('2100-01-01T00:00:00Z'),
       paidAt: slot.status === 'paid' ? new Date() : null,

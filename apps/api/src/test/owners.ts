@@ -2,10 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import type { FastifyInstance } from 'fastify';
 import { totpFactors, users, type Database } from '@app/db';
+import type { StaffRole } from '@app/shared';
 import { secretBox } from '../lib/secret-box.ts';
 import { TOTP_SECRET_PURPOSE } from '../modules/owners/mfa.ts';
 import { newTotpSecret } from '../modules/owners/totp.ts';
-import { createSession, OWNER_SESSION_POLICY } from '../modules/auth/sessions.ts';
+import {
+  CHAUFFEUR_SESSION_POLICY,
+  createSession,
+  OWNER_SESSION_POLICY,
+} from '../modules/auth/sessions.ts';
 import { Browser } from './browser.ts';
 import { testConfig } from './config.ts';
 
@@ -35,7 +40,7 @@ export interface SignedInOwner {
 }
 
 /**
- * An owner made without the command line or signup: a user row with the owner role, optionally
+ * An owner (or another staff `role`) made without the command line or signup: a user row with the role, optionally
  * an authenticator already set up (`enrolled`, the default), and a signed-in session that has
  * passed the second factor (`mfa`, the default) or not.
  */
@@ -43,13 +48,13 @@ export async function signedInOwner(
   app: FastifyInstance,
   db: Database,
   now: Date,
-  options: { enrolled?: boolean; mfa?: boolean } = {},
+  options: { enrolled?: boolean; mfa?: boolean; role?: StaffRole } = {},
 ): Promise<SignedInOwner> {
-  const { enrolled = true, mfa = true } = options;
+  const { enrolled = true, mfa = true, role = 'owner' } = options;
   const email = `owner-${randomBytes(6).toString('hex')}@example.com`;
   const [user] = await db
     .insert(users)
-    .values({ name: 'Olive Owner', email, role: 'owner' })
+    .values({ name: role === 'owner' ? 'Olive Owner' : 'Dana Driver', email, role })
     .returning({ id: users.id });
   const userId = (user as { id: string }).id;
   let secret: string | undefined;
@@ -62,7 +67,8 @@ export async function signedInOwner(
       createdAt: now,
     });
   }
-  const token = await createSession(db, userId, now, OWNER_SESSION_POLICY, {
+  const policy = role === 'owner' ? OWNER_SESSION_POLICY : CHAUFFEUR_SESSION_POLICY;
+  const token = await createSession(db, userId, now, policy, {
     ...(mfa ? { mfaVerifiedAt: now } : {}),
   });
   const browser = new Browser(app);

@@ -3,8 +3,9 @@ import type { ZipCode } from 'zipcodes';
 /*
  * US ZIP codes and towns with their coordinates, from the `zipcodes` package (its data is
  * GeoNames' postal codes, CC BY 4.0, shipped inside the package: no network). Loaded on first
- * use, not at start: it is 5 MB of JavaScript that takes a tenth of a second to parse, which
- * every test that builds the app would pay for nothing.
+ * use, which the server makes its very first step (server.ts): it is 5 MB of JavaScript that
+ * stalls the process for a tenth of a second or more while it parses, and every test that
+ * builds the app would otherwise pay for it for nothing.
  */
 
 export interface Coordinates {

@@ -6,7 +6,7 @@ import {
 } from './drive-speed.ts';
 import { loadGazetteer, type Coordinates, type Gazetteer } from './gazetteer.ts';
 import { locatePlace } from './locate-place.ts';
-import { travelEstimate, type TravelEstimate, type TravelTime } from './travel-time.ts';
+import { travelEstimate, type Place, type TravelEstimate, type TravelTime } from './travel-time.ts';
 
 const EARTH_RADIUS_MILES = 3958.8;
 const RADIANS = Math.PI / 180;
@@ -35,6 +35,17 @@ export function offlineEstimate(
   return travelEstimate(minutes, miles, 'offline');
 }
 
+/** The drive between two located places at any departure time. */
+export type DriveAt = (departAt: Date) => TravelEstimate;
+
+export interface OfflineTravelTime extends TravelTime {
+  /**
+   * The same drive at many times (a day's grid of starts): its places located once, each time
+   * then costs microseconds. Null when a place cannot be located.
+   */
+  drive(from: Place, to: Place): Promise<DriveAt | null>;
+}
+
 /**
  * The estimate that needs no network and always answers for a place it can locate
  * (`locate-place.ts`); the gazetteer is loaded on its first call.
@@ -42,15 +53,19 @@ export function offlineEstimate(
 export function createOfflineTravelTime(
   settings: TravelSettings = DEFAULT_TRAVEL_SETTINGS,
   gazetteer: () => Promise<Gazetteer> = loadGazetteer,
-): TravelTime {
+): OfflineTravelTime {
   checkTravelSettings(settings);
+  const drive = async (from: Place, to: Place): Promise<DriveAt | null> => {
+    const places = await gazetteer();
+    const start = locatePlace(from, places);
+    const end = start && locatePlace(to, places);
+    if (!start || !end) return null;
+    return (departAt) => offlineEstimate(start, end, departAt, settings);
+  };
   return {
+    drive,
     async estimate(from, to, departAt) {
-      const places = await gazetteer();
-      const start = locatePlace(from, places);
-      const end = start && locatePlace(to, places);
-      if (!start || !end) return null;
-      return offlineEstimate(start, end, departAt, settings);
+      return (await drive(from, to))?.(departAt) ?? null;
     },
   };
 }

@@ -12,14 +12,23 @@ export class ApiError extends Error {
   readonly refused: boolean;
   /** The ride a refusal is about (a block over a booked ride), for a link to it. */
   readonly rideId: string | undefined;
+  /** The answer's `code`, for a refusal told apart by more than its status (`ERROR_CODES`). */
+  readonly code: string | undefined;
 
-  constructor(status: number, serverMessage: string | undefined, refused = false, rideId?: string) {
+  constructor(
+    status: number,
+    serverMessage: string | undefined,
+    refused = false,
+    rideId?: string,
+    code?: string,
+  ) {
     super(serverMessage ?? `Request failed (${status})`);
     this.name = 'ApiError';
     this.status = status;
     this.serverMessage = serverMessage;
     this.refused = refused;
     this.rideId = rideId;
+    this.code = code;
   }
 }
 
@@ -52,10 +61,12 @@ async function request<T>(
     success?: unknown;
     message?: unknown;
     rideId?: unknown;
+    code?: unknown;
   };
   const message = typeof answer.message === 'string' && answer.message ? answer.message : undefined;
   const rideId = typeof answer.rideId === 'string' ? answer.rideId : undefined;
-  if (!response.ok) throw new ApiError(response.status, message, false, rideId);
+  const code = typeof answer.code === 'string' ? answer.code : undefined;
+  if (!response.ok) throw new ApiError(response.status, message, false, rideId, code);
   if (answer.success === false) throw new ApiError(response.status, message, true);
   return data as T;
 }

@@ -17,10 +17,16 @@ import { RideCalendarLinks } from '../features/ride/components/ride-calendar-lin
 import { RideStatusNote } from '../features/ride/components/ride-status-note.tsx';
 import { RideSummary } from '../features/ride/components/ride-summary.tsx';
 import { RoundTripNote } from '../features/ride/components/round-trip-note.tsx';
+import { LiveTrip } from '../features/trip/components/live-trip.tsx';
 import NotFoundPage from './not-found.tsx';
 
 /** A ride as loaded, and whether its time has passed then (a ride not yet marked done). */
 const loadedRide = (ride: RideView) => ({ ride, past: Date.parse(ride.slotStart) <= Date.now() });
+
+/** The trip is followed on the ride's page from a day before pickup, as the car comes. */
+const FOLLOW_FROM_MS = 24 * 60 * 60_000;
+const followed = (ride: RideView) =>
+  ride.tripToken !== null && Date.parse(ride.slotStart) - Date.now() <= FOLLOW_FROM_MS;
 
 /** Someone else's ride, or no ride at all: the 404 page, whichever it is. */
 const isMissing = (error: unknown) =>
@@ -79,6 +85,11 @@ export default function RidePage() {
               </RideSummary>
               <RideCalendarLinks ride={ride} />
             </section>
+            {ride.tripToken && followed(ride) ? (
+              <section aria-label="Your trip, live" className={`${card} mt-8 p-4 sm:p-6`}>
+                <LiveTrip token={ride.tripToken} />
+              </section>
+            ) : null}
             {ride.status === 'paid' && ride.changeable ? (
               <div className="mt-8 grid gap-8">
                 <div className={`${card} p-4 sm:p-6`}>

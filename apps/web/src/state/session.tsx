@@ -15,6 +15,7 @@ import { csrfToken, failureMessage } from '../lib/api-client.ts';
 import { getCsrfToken, getProfile, logout } from '../lib/api/session.ts';
 import { notify } from '../lib/notify.ts';
 import { createStore, useStore } from '../lib/store.ts';
+import { forgetOfflineCopies } from '../lib/offline-copy.ts';
 import { clearDrafts } from '../lib/tab-drafts.ts';
 
 /*
@@ -142,8 +143,10 @@ export function SessionProvider({
       return false;
     }
     setUser(null);
-    // What this customer typed and did not send stays with them, not with the tab's next user.
+    // What this user typed and did not send, and a staff screen's offline copy, stay with
+    // them, not with the device's next user.
     clearDrafts();
+    forgetOfflineCopies();
     notify('success', MESSAGES.loggedOut);
     // The session cookie is gone: the next state change needs a token for the new cookie.
     await refreshCsrfToken();

@@ -190,8 +190,11 @@ export const UserProfileSchema = z.object({
   gender: z.enum(GENDERS),
   /** `YYYY-MM-DD`, or empty when not given yet. */
   dob: z.string(),
-  /** Only an owner's profile says it (the header's Console link); a customer's never has it. */
-  role: z.literal('owner').optional(),
+  /**
+   * Only staff's profile says it (the header's Console or Day sheet link); a customer's never
+   * has it.
+   */
+  role: z.enum(STAFF_ROLES).optional(),
 });
 export type UserProfile = z.infer<typeof UserProfileSchema>;
 

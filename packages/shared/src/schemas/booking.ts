@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { LENGTH_MESSAGE, RETURN_TIME_MESSAGE } from '../booking-length.ts';
+import {
+  LENGTH_MESSAGE,
+  RETURN_TIME_MESSAGE,
+  WAITING_CHOICES_MINUTES,
+  WAITING_MESSAGE,
+} from '../booking-length.ts';
 import { MESSAGES } from '../messages.ts';
 import { parseSlotDateKey, parseSlotTime } from '../slots.ts';
 import {
@@ -29,6 +34,11 @@ export const optionalAddressField = (label: string) =>
     .trim()
     .max(ADDRESS_MAX_LENGTH, `The ${label} must be at most ${ADDRESS_MAX_LENGTH} characters.`)
     .default('');
+/** A ride's waiting time on top of its route (`WAITING_CHOICES_MINUTES`). */
+export const waitingField = z
+  .number({ error: WAITING_MESSAGE })
+  .refine((v) => WAITING_CHOICES_MINUTES.includes(v), WAITING_MESSAGE)
+  .default(0);
 
 /** `POST /user/book-appointment`. The server decides the price; the browser never sends one. */
 export const BookingRequestSchema = z
@@ -48,7 +58,8 @@ export const BookingRequestSchema = z
     pickupNotes: notesField,
     /**
      * How long the car is booked, in minutes: one of the kind's lengths (`LENGTH_CHOICES`).
-     * Beyond the spec's request; without it the kind's shortest (ADR 018).
+     * Beyond the spec's request; without it the kind's shortest (ADR 018). A ride whose two
+     * places the server finds is booked for its route plus `waitingMinutes` instead.
      */
     lengthMinutes: z
       .number({ error: LENGTH_MESSAGE })
@@ -56,6 +67,8 @@ export const BookingRequestSchema = z
       .positive(LENGTH_MESSAGE)
       .max(7 * 1440, LENGTH_MESSAGE)
       .optional(),
+    /** A ride's waiting time on top of its route, in minutes. Beyond the spec's request. */
+    waitingMinutes: waitingField,
     selectedServiceType: z
       .string({ error: MESSAGES.selectServiceType })
       .max(60, MESSAGES.selectServiceType)
@@ -91,6 +104,7 @@ export const BookingRequestSchema = z
       .positive(LENGTH_MESSAGE)
       .max(7 * 1440, LENGTH_MESSAGE)
       .optional(),
+    returnWaitingMinutes: waitingField,
     /**
      * Made by the browser for each booking attempt and sent again with its retries: a retry
      * whose first answer was lost gets the hold the first made (ADR 012).

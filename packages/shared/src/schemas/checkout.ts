@@ -49,6 +49,18 @@ export const PaymentDetailsResponseSchema = z.object({
   refund: RefundViewSchema.optional(),
   /** Beyond Stripe's fields: the appointment paid for (its id, for the booking reference) and its trip. */
   ride: TripSchema.extend({ appointmentId: z.uuid(), serviceId: z.uuid() }),
+  /**
+   * Beyond Stripe's fields: the ride's estimated price as booked (both legs of a round trip),
+   * the deposits paid toward it and what is left after the ride. Absent for a booking made
+   * before prices were kept.
+   */
+  price: z
+    .object({
+      priceCents: z.number().int(),
+      depositCents: z.number().int(),
+      balanceCents: z.number().int(),
+    })
+    .optional(),
   /** Beyond Stripe's fields: present only when the business has cancelled the ride since. */
   cancellation: OwnerCancellationSchema.optional(),
 });

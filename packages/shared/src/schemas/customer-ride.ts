@@ -67,10 +67,17 @@ export const RideViewSchema = z.object({
    * own left out, so it may move within its own stretch.
    */
   slotsTaken: z.record(z.string(), z.array(z.string())),
+  /**
+   * Starts (`d_m_yyyy` to labels) where the stretch is free but the car could not reach the
+   * pickup from its ride before, or the next ride after it (ADR 020): not offered either.
+   */
+  startsOutOfReach: z.record(z.string(), z.array(z.string())),
   /** "Add to Google Calendar" (HTTPS) for a paid ride; null otherwise. */
   googleCalendarUrl: z.url().nullable(),
   /** Why the business cancelled it and what it gave back; null unless an owner cancelled it. */
   ownerCancellation: OwnerCancellationSchema.nullable(),
+  /** The live trip page's token (`/trip/:token`) while it can be followed; null otherwise. */
+  tripToken: z.string().nullable(),
 });
 export type RideView = z.infer<typeof RideViewSchema>;
 

@@ -59,6 +59,10 @@ const rate = (label: string) =>
 const rateOf = (field: CarRateField) =>
   rate(CAR_RATE_FIELDS.find(([name]) => name === field)?.[1] ?? field);
 
+export const PLATE_MAX_LENGTH = 10;
+export const PLATE_MESSAGE = `The plate is up to ${PLATE_MAX_LENGTH} letters, digits, spaces or dashes.`;
+export const DEFAULT_CHAUFFEUR_MESSAGE = 'Choose the default chauffeur from the list.';
+
 /** `POST /admin/fleet/add-car` and `/admin/fleet/:serviceId/update-car`: every field of a car. */
 export const CarInputSchema = z.strictObject({
   name: text('name', 80),
@@ -95,6 +99,19 @@ export const CarInputSchema = z.strictObject({
     .min(0, 'Bags cannot be negative.')
     .max(60, 'Bags must be at most 60.')
     .optional(),
+  /** The registration plate the customer is told to look for; left out, a car keeps its own. */
+  plate: z
+    .string({ error: PLATE_MESSAGE })
+    .trim()
+    .max(PLATE_MAX_LENGTH, PLATE_MESSAGE)
+    .regex(/^[A-Za-z0-9 -]*$/, PLATE_MESSAGE)
+    .transform((plate) => plate.toUpperCase())
+    .optional(),
+  /**
+   * Who drives its paid rides unless the owner chooses another (when free then); null for
+   * nobody; left out, a car keeps its own.
+   */
+  defaultChauffeurId: z.uuid({ message: DEFAULT_CHAUFFEUR_MESSAGE }).nullable().optional(),
   /**
    * Minutes the car needs after a booking of each kind before the next (ADR 018). Left out, a
    * new car gets the defaults (`DEFAULT_TURNAROUND_MINUTES`) and a changed one keeps its own.
@@ -132,6 +149,8 @@ export const FleetCarSchema = ServiceSchema.omit({ slots_booked: true, imageSrcS
   retiredAt: z.string().nullable(),
   /** Its rides still to come (paid, or held for payment): kept whatever the car's state. */
   ridesAhead: z.number().int().min(0),
+  plate: z.string(),
+  defaultChauffeurId: z.uuid().nullable(),
 });
 export type FleetCar = z.infer<typeof FleetCarSchema>;
 

@@ -43,6 +43,11 @@ export const MoveRideSchema = z.object({
   /** Another car offering the ride's service type; left out, the same car. */
   serviceId: z.uuid({ message: 'Invalid car id' }).optional(),
   reason,
+  /**
+   * Move it even though the car cannot get there in time from its previous drop-off or on to its
+   * next pickup (the owner was shown why, answer code `unreachable`); audited with the reason.
+   */
+  overrideReach: z.boolean().optional(),
 });
 export type MoveRideRequest = z.input<typeof MoveRideSchema>;
 

@@ -3,6 +3,7 @@ import { APPOINTMENT_STATUSES } from '../appointments.ts';
 import { MESSAGE_TEMPLATES } from '../message-routes.ts';
 import { MESSAGE_CHANNELS } from '../outbox.ts';
 import { REFUND_STATUSES } from '../refunds.ts';
+import { TRIP_STATUSES } from '../trip-status.ts';
 
 /*
  * The owner's rides (`/api/admin/rides…`): the day's board, a ride, and what an owner does to
@@ -166,6 +167,10 @@ export const RideSchema = z.object({
   refund: RideRefundSchema.nullable(),
   /** Its messages that failed for good, newest first. */
   failedMessages: z.array(RideFailedMessageSchema),
+  /** Who drives it (a chauffeur or an owner), or null: nobody yet. */
+  chauffeur: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+  /** Its chauffeur's last tap that stands, or null before the first. */
+  tripStatus: z.enum(TRIP_STATUSES).nullable(),
 });
 export type Ride = z.infer<typeof RideSchema>;
 
@@ -244,9 +249,23 @@ export type TodayQuery = z.input<typeof TodayQuerySchema>;
 /**
  * The console's first screen: the day's rides by pickup time (every status the console shows)
  * and what needs the owner now, whatever the day asked: unpaid holds that lapse within
- * `HOLD_LAPSING_MINUTES`, emails and texts that failed for good, and paid rides whose pickup
- * time has passed (within `UNMARKED_RIDE_DAYS` days) not yet marked completed or a no-show.
+ * `HOLD_LAPSING_MINUTES`, emails and texts that failed for good, paid rides whose pickup
+ * time has passed (within `UNMARKED_RIDE_DAYS` days) not yet marked completed or a no-show,
+ * rides nobody drives yet, and chauffeurs late to set off.
  */
+/** A ride the console's Today names for the owner to deal with. */
+export const RideAlertSchema = z.object({
+  id: z.uuid(),
+  slotDate: z.string(),
+  slotTime: z.string(),
+  carName: z.string(),
+  chauffeurName: z.string().nullable(),
+});
+export type RideAlert = z.infer<typeof RideAlertSchema>;
+
+/** Paid rides nobody drives are named from now to the end of this many New York days ahead. */
+export const UNASSIGNED_RIDE_DAYS = 1;
+
 export const TodayResponseSchema = z.object({
   success: z.literal(true),
   /** The New York day shown, `2026-11-25`. */
@@ -255,5 +274,12 @@ export const TodayResponseSchema = z.object({
   holdsLapsing: z.number().int(),
   failedMessages: z.number().int(),
   unmarkedRides: z.number().int(),
+  /** Paid rides still to come, until the end of tomorrow, that nobody drives yet. */
+  unassignedRides: z.array(RideAlertSchema),
+  /**
+   * Paid rides whose chauffeur has not tapped "On my way" though pickup is within the owner's
+   * `CHAUFFEUR_LATE_MINUTES` (or past, while the ride's time lasts).
+   */
+  lateChauffeurs: z.array(RideAlertSchema),
 });
 export type TodayResponse = z.infer<typeof TodayResponseSchema>;

@@ -54,8 +54,11 @@ export type ServiceResponse = z.infer<typeof ServiceResponseSchema>;
 export const ServiceIdSchema = z.uuid({ message: 'Invalid service id' });
 
 /** The shape of every failure the API answers. */
-/** Refusals a client tells apart by more than their status: `mfa_required` (an owner route). */
-export const ERROR_CODES = ['mfa_required'] as const;
+/**
+ * Refusals a client tells apart by more than their status: `mfa_required` (an owner route);
+ * `unreachable` (an owner's move the car cannot get to: it may be sent again with the override).
+ */
+export const ERROR_CODES = ['mfa_required', 'unreachable'] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
 export const ErrorResponseSchema = z.object({

@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.ts';
 import { awaitsMfa, type Auth } from '../../plugins/auth.ts';
 
-/** The profile page's fields (and `role` for an owner); a user deleted since their session began is signed out. */
+/** The profile page's fields (and `role` for staff); a user deleted since their session began is signed out. */
 export async function getUserProfile(db: Database, userId: string): Promise<UserProfile> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw AppError.unauthorized();
@@ -16,8 +16,8 @@ export async function getUserProfile(db: Database, userId: string): Promise<User
     address: user.address,
     gender: user.gender as Gender,
     dob: user.dob ?? '',
-    // Only an owner's answer names the role: a customer's is as it always was.
-    ...(user.role === 'owner' ? { role: 'owner' as const } : {}),
+    // Only staff's answer names the role: a customer's is as it always was.
+    ...(isStaffRole(user.role) ? { role: user.role } : {}),
   };
 }
 

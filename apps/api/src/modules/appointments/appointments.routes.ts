@@ -16,7 +16,7 @@ import { signedInUser } from '../../plugins/auth.ts';
 import { rateLimitKeys, type Limiter } from '../../plugins/rate-limit.ts';
 import type { FulfilCheckout, PaymentProvider } from '../payments/payment-provider.ts';
 import type { AppointmentChanges } from './appointment-changes.ts';
-import { bookAppointment } from './book-appointment.ts';
+import { bookAppointment, type BookingRoutes } from './book-appointment.ts';
 import { getPaymentDetails } from './get-payment-details.ts';
 import { listMyRides } from './list-my-rides.ts';
 import { listUserAppointments } from './queries.ts';
@@ -28,6 +28,8 @@ export interface AppointmentRouteDeps {
   limiter: Limiter;
   paymentsPerIp: RateLimit;
   holdLimits: HoldLimits;
+  /** A ride's length from its route: the drive estimate (`services.travelTime`) and the business's phone. */
+  routes: BookingRoutes;
   /** What a hold keeps of the client address (`lib/client-address.ts`). */
   hashClientAddress: (ip: string) => string;
   publicBaseUrl: string;
@@ -55,6 +57,7 @@ export function registerAppointmentRoutes(app: FastifyInstance, deps: Appointmen
       userId: signedInUser(request).id,
       clientAddressHash: deps.hashClientAddress(request.ip),
       limits: deps.holdLimits,
+      routes: deps.routes,
       now: now(),
     });
     return {
@@ -88,18 +91,23 @@ export function registerAppointmentRoutes(app: FastifyInstance, deps: Appointmen
       reply.header('cache-control', 'no-store');
       await countPayment(request.ip);
       const { session_id: sessionId } = PaymentDetailsQuerySchema.parse(request.query);
-      const { session, refund, ride, cancellation } = await getPaymentDetails(db, deps.payments, {
-        userId: signedInUser(request).id,
-        sessionId,
-        now: now(),
-        log: request.log,
-        fulfil: deps.fulfil,
-      });
+      const { session, refund, ride, price, cancellation } = await getPaymentDetails(
+        db,
+        deps.payments,
+        {
+          userId: signedInUser(request).id,
+          sessionId,
+          now: now(),
+          log: request.log,
+          fulfil: deps.fulfil,
+        },
+      );
       return {
         success: true,
         session,
         ...(refund ? { refund } : {}),
         ride,
+        ...(price ? { price } : {}),
         ...(cancellation ? { cancellation } : {}),
       };
     },

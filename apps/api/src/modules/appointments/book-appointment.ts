@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import {
   bookHold,
   preparedStatement,
+  type BookHoldOutcome,
   ratesOf,
   services,
   turnaroundsOf,
@@ -11,16 +12,13 @@ import {
   type HoldLimits,
 } from '@app/db';
 import {
-  LENGTH_MESSAGE,
   MESSAGES,
   RETURN_BEFORE_END_MESSAGE,
   RETURN_TAKEN_MESSAGE,
   SLOT_TAKEN_MESSAGE,
   depositCents,
   estimateRide,
-  isBookableLength,
   lengthInUnits,
-  minimumLengthMinutes,
   occupiedUntil,
   rateDayOf,
   rateKindOf,
@@ -35,8 +33,14 @@ import {
   type RateKind,
 } from '@app/shared';
 import { AppError } from '../../errors.ts';
+import type { TravelSettings } from '../../travel/drive-speed.ts';
+import type { TravelTime } from '../../travel/travel-time.ts';
 import type { AppointmentChanges } from './appointment-changes.ts';
+import { neighbourSeen, readCarNeighbourhood } from './car-neighbourhood.ts';
 import { CHECKOUT_LIFETIME_MS, HOLD_GRACE_MS } from './holds.ts';
+import { legLength } from './ride-length.ts';
+import { neighboursOf, reachOfLegs, type Stretch } from './reach.ts';
+import { offlineDrive } from './reach-drive.ts';
 
 export const SLOT_NOT_BOOKABLE_MESSAGE =
   'This time is not available for booking. Please choose another time.';
@@ -58,11 +62,21 @@ const serviceById = preparedStatement((db) =>
     .prepare('service_by_id'),
 );
 
+/** How a ride's route is found: the drive estimate, and the phone a too long trip is sent to. */
+export interface BookingRoutes {
+  travelTime: TravelTime;
+  /** The business's phone (`BUSINESS_PHONE`), in the message refusing a too long trip. */
+  phone: string;
+  /** The offline estimate's settings (`TRAVEL_*`): the reach check's drives under the car's lock. */
+  travel: TravelSettings;
+}
+
 /**
  * Creates an appointment awaiting payment that holds its car for the ride's length and the car's
  * turnaround (ADR 018). Trusts nothing from the browser: the car exists and is available, the
- * type is one it offers, the length one of the type's, the start on the grid, not past and
- * inside the 90-day window, and the price is the server's. The database's exclusion constraint
+ * type is one it offers, a ride's length is its route's (estimated here, before the booking's
+ * transaction, never inside it) plus the waiting time, another length one of the type's, the
+ * start on the grid, not past and inside the 90-day window, and the price is the server's. The database's exclusion constraint
  * decides a race for the car's time: of overlapping bookings exactly one wins, the others hear
  * it was taken.
  * A retry of a booking already made (same key, or the same customer, car, slot and details)
@@ -78,6 +92,7 @@ export async function bookAppointment(
     /** The keyed hash of the client address (`lib/client-address.ts`). */
     clientAddressHash: string;
     limits: HoldLimits;
+    routes: BookingRoutes;
     now: Date;
   },
 ): Promise<{ appointmentId: string; returnAppointmentId?: string | undefined }> {
@@ -93,8 +108,19 @@ export async function bookAppointment(
   }
 
   const kind = rateKindOf(serviceType);
-  const lengthMinutes = input.lengthMinutes ?? minimumLengthMinutes(kind);
-  if (!isBookableLength(kind, lengthMinutes)) throw AppError.badRequest(LENGTH_MESSAGE);
+  const { travelTime, phone } = booking.routes;
+  const { lengthMinutes } = await legLength(
+    travelTime,
+    kind,
+    {
+      pickupAddress: input.pickupAddress,
+      dropoffAddress: input.dropoffAddress,
+      waitingMinutes: input.waitingMinutes,
+      lengthMinutes: input.lengthMinutes,
+    },
+    slotStart,
+    phone,
+  );
   const turnaroundMinutes = turnaroundsOf(service)[kind];
   const holdExpiresAt = new Date(now.getTime() + CHECKOUT_LIFETIME_MS + HOLD_GRACE_MS);
 
@@ -136,6 +162,9 @@ export async function bookAppointment(
     reminded2hAt: null,
     returnOf: null,
     calendarSequence: 0,
+    // Its car's default chauffeur is given when it is paid (when free then).
+    chauffeurId: null,
+    tripStatus: null,
     createdAt: now,
     updatedAt: now,
   });
@@ -155,13 +184,20 @@ export async function bookAppointment(
     returnPickupNotes: input.returnPickupNotes.trim(),
     bookingKey: input.idempotencyKey ?? null,
   };
-  const returnLeg = returnLegOf(input, hold, kind, now, leg);
+  const returnLeg = await returnLegOf(input, hold, kind, now, booking.routes, leg);
   // One round trip, one transaction (ADR 008, 012, 018): lock the customer and their address,
   // answer a retry, count their lapsed and live holds and their address's, release stale holds
   // over the stretch, insert unless a live booking of the car overlaps it (and the return leg,
   // or neither). At 50 concurrent bookings the six statements this replaced spent most of their
   // time waiting on each other's round trips.
-  const booked = await bookHold(db, hold, returnLeg, now, booking.limits);
+  const booked = await bookIfReachable(
+    db,
+    hold,
+    returnLeg,
+    now,
+    booking.limits,
+    booking.routes.travel,
+  );
   switch (booked.outcome) {
     case 'booked':
       // Committed by book_hold itself, with nothing else to write: only told.
@@ -170,6 +206,9 @@ export async function bookAppointment(
     case 'retried':
       return { appointmentId: booked.appointmentId };
     case 'taken':
+    case 'unreachable':
+    case 'neighbours_changed':
+      // The customer is never told why: another customer's trip is private.
       throw AppError.conflict(SLOT_TAKEN_MESSAGE);
     case 'key_reused':
       throw AppError.unprocessable(BOOKING_KEY_REUSED_MESSAGE);
@@ -187,6 +226,61 @@ export async function bookAppointment(
   }
 }
 
+/** How often a booking whose car's neighbours changed under it is judged again before it is taken. */
+export const REACH_ATTEMPTS = 5;
+
+/**
+ * `book_hold`, if the car can get to each leg and on to its next pickup (`reach.ts`, ADR 020):
+ * the car's neighbours are read, reach judged here on the offline estimate, and the neighbours
+ * judged by handed to `book_hold`, which compares them under the car's lock. Neighbours changed
+ * meanwhile (another instance squeezed a ride in, a hold ran out): read and judge again, at most
+ * `REACH_ATTEMPTS` times, then the time counts as taken.
+ */
+async function bookIfReachable(
+  db: Database,
+  hold: Appointment,
+  returnLeg: Appointment | null,
+  now: Date,
+  limits: HoldLimits,
+  travel: TravelSettings,
+): Promise<BookHoldOutcome | { outcome: 'unreachable' }> {
+  const drive = await offlineDrive(travel);
+  const legs = [hold, ...(returnLeg ? [returnLeg] : [])].map(stretchOf);
+  let booked: BookHoldOutcome = { outcome: 'neighbours_changed' };
+  for (
+    let attempt = 0;
+    attempt < REACH_ATTEMPTS && booked.outcome === 'neighbours_changed';
+    attempt++
+  ) {
+    const neighbourhood = await readCarNeighbourhood(
+      db,
+      hold.serviceId,
+      { from: hold.slotStart, until: (returnLeg ?? hold).endsAt },
+      now,
+    );
+    if (!reachOfLegs(neighbourhood, legs, drive, now).reachable) return { outcome: 'unreachable' };
+    const seen = (leg: Stretch) => {
+      const { previous, next } = neighboursOf(neighbourhood.stays, leg);
+      return { previous: neighbourSeen(previous), next: neighbourSeen(next) };
+    };
+    booked = await bookHold(db, hold, returnLeg, now, limits, {
+      first: seen(legs[0] as Stretch),
+      return: legs[1] ? seen(legs[1]) : null,
+    });
+  }
+  return booked;
+}
+
+/** A leg as the reach rule reads it. */
+function stretchOf(leg: Appointment): Stretch {
+  return {
+    start: leg.slotStart,
+    end: leg.endsAt,
+    pickup: leg.pickupAddress,
+    dropoff: leg.dropoffAddress,
+  };
+}
+
 /**
  * To an account that let too many holds run out: from when it may book again, in New York
  * time, rounded up to the minute.
@@ -201,26 +295,37 @@ export function lapsedTooOftenMessage(retryAt: Date): string {
  * return drop-off, at its own time and length, after the first leg ends. Null for a one-way
  * booking, or a return ride the customer books later.
  */
-function returnLegOf(
+async function returnLegOf(
   input: BookingInput,
   first: Appointment,
   kind: RateKind,
   now: Date,
+  routes: BookingRoutes,
   leg: (
     at: { slotStart: Date; slotDate: string; slotTime: string; lengthMinutes: number },
     trip: Pick<Appointment, 'pickupAddress' | 'dropoffAddress' | 'pickupNotes'>,
   ) => Appointment,
-): Appointment | null {
+): Promise<Appointment | null> {
   if (input.needsReturnRide !== true || !input.returnSlotDate || !input.returnSlotTime) return null;
   const slotStart = slotStartsAt(input.returnSlotDate, input.returnSlotTime);
   if (!slotStart || !isBookableSlot(now, input.returnSlotDate, input.returnSlotTime)) {
     throw AppError.badRequest(SLOT_NOT_BOOKABLE_MESSAGE);
   }
   if (slotStart < first.endsAt) throw AppError.badRequest(RETURN_BEFORE_END_MESSAGE);
-  const lengthMinutes = input.returnLengthMinutes ?? minimumLengthMinutes(kind);
-  if (!isBookableLength(kind, lengthMinutes)) throw AppError.badRequest(LENGTH_MESSAGE);
   const pickupAddress = input.returnPickupAddress.trim() || first.dropoffAddress;
   const dropoffAddress = input.returnDropoffAddress.trim() || first.pickupAddress;
+  const { lengthMinutes } = await legLength(
+    routes.travelTime,
+    kind,
+    {
+      pickupAddress,
+      dropoffAddress,
+      waitingMinutes: input.returnWaitingMinutes,
+      lengthMinutes: input.returnLengthMinutes,
+    },
+    slotStart,
+    routes.phone,
+  );
   return {
     ...leg(
       { slotStart, slotDate: input.returnSlotDate, slotTime: input.returnSlotTime, lengthMinutes },
@@ -251,7 +356,7 @@ function priceCentsOf(
 }
 
 /** The service type booked: the one chosen, which the car must offer; a car with one type needs no choice. */
-function chooseServiceType(offered: string[], chosen: string): string {
+export function chooseServiceType(offered: string[], chosen: string): string {
   const choice = chosen.trim();
   if (choice === '' && offered.length === 1) return offered[0] as string;
   if (!offered.includes(choice)) throw AppError.badRequest(MESSAGES.selectServiceType);

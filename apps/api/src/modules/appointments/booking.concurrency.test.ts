@@ -203,8 +203,9 @@ describe.skipIf(!(await databaseKinds()).includes('postgres'))(
         await proxied.listen({ host: '127.0.0.1', port: 0 });
         const url = `http://127.0.0.1:${(proxied.server.address() as AddressInfo).port}`;
         const customers = (await signedInCustomers(url)).slice(0, 10);
-        const day = listBookableDays(new Date())[6];
-        if (!day) throw new Error('no day to book');
+        // A day each, more than 12 hours apart: no booking is another's neighbour, so none has
+        // to judge again whether the car can get there (ADR 020); the limit alone refuses.
+        const days = listBookableDays(new Date()).slice(6, 16);
         const answers = await Promise.all(
           customers.map(async (customer, i) => {
             const response = await fetch(`${url}/api/user/book-appointment`, {
@@ -216,7 +217,7 @@ describe.skipIf(!(await databaseKinds()).includes('postgres'))(
                 'x-forwarded-for': '192.0.2.77',
               },
               body: JSON.stringify(
-                bookingRequest(teslaS, { slotDate: day.key, slotTime: apart(day)[i]?.label }),
+                bookingRequest(teslaS, { slotDate: days[i]?.key, slotTime: '11:00 AM' }),
               ),
             });
             return {
@@ -257,6 +258,7 @@ describe.skipIf(!(await databaseKinds()).includes('postgres'))(
       const customers = await signedInCustomers(one);
       const answers = await race(customers, (i) => (i % 2 === 0 ? one : two), second);
       await expectOneWinner(answers, second);
-    });
+      // Two processes start, each loading the drive estimate's places: slow on a busy machine.
+    }, 60_000);
   },
 );

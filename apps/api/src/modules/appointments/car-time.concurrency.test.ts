@@ -116,6 +116,8 @@ describe.skipIf(!(await databaseKinds()).includes('postgres'))(
             slotTime: slot.label,
             selectedServiceType: hourly ? 'Hourly Chauffeur' : 'Airport Transfer',
             lengthMinutes,
+            // Ending where they start: only the overlap refuses (the drive is reach's test).
+            dropoffAddress: '1 Main Street, Norfolk, MA',
           }),
         };
       });

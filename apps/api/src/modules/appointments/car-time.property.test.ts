@@ -6,7 +6,12 @@ import type { Database } from '@app/db';
 import { listBookableDays, wallClockAt } from '@app/shared';
 import { buildApp } from '../../app.ts';
 import type { Browser } from '../../test/browser.ts';
-import { bookingRequest, serviceIdByName, signedInBrowser } from '../../test/booking.ts';
+import {
+  bookingRequest,
+  paySandboxCheckout,
+  serviceIdByName,
+  signedInBrowser,
+} from '../../test/booking.ts';
 import { liveStretchesOverBlocks, overlappingLiveStretches } from '../../test/car-time.ts';
 import { createClock, MINUTE } from '../../test/clock.ts';
 import { testConfig } from '../../test/config.ts';
@@ -142,12 +147,10 @@ describe.each(await databaseKinds())('a car’s time under any sequence on %s', 
             });
             statuses.push([step.op, opened.statusCode]);
             if (opened.statusCode !== 200) break;
-            const paid = await app.inject({
-              method: 'POST',
-              url: `${new URL(opened.json<{ url: string }>().url).pathname}/pay`,
-              headers: { 'content-type': 'application/x-www-form-urlencoded' },
-              payload: 'name=Ann+Rider&card=4242+4242+4242+4242&exp=12+%2F+34&cvc=123',
-            });
+            const paid = await paySandboxCheckout(
+              app,
+              new URL(opened.json<{ url: string }>().url).pathname,
+            );
             statuses.push([step.op, paid.statusCode]);
             break;
           }

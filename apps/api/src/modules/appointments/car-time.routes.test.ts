@@ -15,7 +15,10 @@ import { expectFailure, type Browser } from '../../test/browser.ts';
 import {
   appointmentRow,
   bookingRequest,
+  UNPLACED_ADDRESS,
   bookOk,
+  openSandboxCheckout,
+  paySandboxCheckout,
   serviceIdByName,
   signedInBrowser,
   slotsBookedOf,
@@ -76,15 +79,29 @@ describe.each(await databaseKinds())('a car’s time on %s', (kind) => {
 
   const customer = async () => (await signedInBrowser(app, db, NOW)).browser;
   const book = async (body: Record<string, unknown>) => (await customer()).post(BOOK, body);
+  // Rides that end where they start: the car needs no drive between them, so only the turnaround
+  // keeps them apart (the drive is reach.routes.test.ts's business).
+  const stayingPut = { dropoffAddress: '1 Main Street, Norfolk, MA' };
   const hourly = (slotDate: string, slotTime: string, lengthMinutes?: number) =>
     bookingRequest(teslaS, {
       slotDate,
       slotTime,
       selectedServiceType: 'Hourly Chauffeur',
+      ...stayingPut,
       ...(lengthMinutes === undefined ? {} : { lengthMinutes }),
     });
+  /**
+   * A ride from a place the drive estimate cannot find, so it keeps the length chosen (an hour
+   * when none is): the car's time here, not the route (quotes.routes.test.ts has that).
+   */
   const ride = (serviceId: string, slotDate: string, slotTime: string) =>
-    bookingRequest(serviceId, { slotDate, slotTime, selectedServiceType: 'Airport Transfer' });
+    bookingRequest(serviceId, {
+      slotDate,
+      slotTime,
+      selectedServiceType: 'Airport Transfer',
+      pickupAddress: UNPLACED_ADDRESS,
+      ...stayingPut,
+    });
   const rental = (slotDate: string, slotTime: string, lengthMinutes?: number) =>
     bookingRequest(odyssey, {
       slotDate,
@@ -104,7 +121,7 @@ describe.each(await databaseKinds())('a car’s time on %s', (kind) => {
     });
 
   describe('the length of a booking', () => {
-    it('books the kind’s shortest without a length: a ride and an hourly an hour, a rental a day', async () => {
+    it('books the kind’s shortest without a length: an unrouted ride and an hourly an hour, a rental a day', async () => {
       const cases = [
         { body: ride(camry, '7_12_2026', '9:00 AM'), length: 60, turnaround: 30 },
         { body: hourly('7_12_2026', '9:00 AM'), length: 60, turnaround: 30 },
@@ -122,7 +139,7 @@ describe.each(await databaseKinds())('a car’s time on %s', (kind) => {
       const refusals = [
         hourly('8_12_2026', '9:00 AM', 90), // not a choice of hourly
         hourly('8_12_2026', '9:00 AM', 75), // a ride's 1 h 15 min, not an hourly's
-        bookingRequest(camry, { slotDate: '8_12_2026', slotTime: '9:00 AM', lengthMinutes: 1440 }),
+        { ...ride(camry, '8_12_2026', '9:00 AM'), lengthMinutes: 1440 },
         rental('8_12_2026', '9:00 AM', 60), // an hour of a rental
         hourly('8_12_2026', '9:00 AM', 0),
         hourly('8_12_2026', '9:00 AM', -60),
@@ -139,7 +156,7 @@ describe.each(await databaseKinds())('a car’s time on %s', (kind) => {
         .from(appointments)
         .where(eq(appointments.slotDate, '8_12_2026'));
       expect(taken).toBeUndefined();
-      // A ride of 1 h 15 min is one of a ride's.
+      // A ride of 1 h 15 min is one of a ride's (chosen when its route cannot be found).
       const row = await appointmentRow(
         db,
         await bookOk(await customer(), {
@@ -273,6 +290,7 @@ describe.each(await databaseKinds())('a car’s time on %s', (kind) => {
         status: 'paid',
         lengthMinutes: 60,
         turnaroundMinutes: 30,
+        ...stayingPut,
       });
       return { browser, id };
     };
@@ -378,11 +396,7 @@ describe.each(await databaseKinds())('a car’s time on %s', (kind) => {
     it('refunds a payment whose stretch another booking took after its hold ran out', async () => {
       const { browser } = await signedInBrowser(app, db, NOW, 'Late Larry');
       const late = await bookOk(browser, ride(camry, '22_12_2026', '9:00 AM'));
-      const opened = await browser.post('/api/user/create-checkout-session', {
-        appointmentId: late,
-      });
-      expect(opened.statusCode, opened.body).toBe(200);
-      const path = new URL(opened.json<{ url: string }>().url).pathname;
+      const path = await openSandboxCheckout(browser, late);
       // The hold runs out; someone books a start inside its stretch (not the same start).
       await db
         .update(appointments)
@@ -391,12 +405,7 @@ describe.each(await databaseKinds())('a car’s time on %s', (kind) => {
       const taker = await bookOk(await customer(), ride(camry, '22_12_2026', '10:00 AM'));
       expect((await appointmentRow(db, late)).status).toBe('expired');
 
-      const paid = await app.inject({
-        method: 'POST',
-        url: `${path}/pay`,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: 'name=Late+Larry&card=4242+4242+4242+4242&exp=12+%2F+34&cvc=123',
-      });
+      const paid = await paySandboxCheckout(app, path, 'Late Larry');
       expect(paid.statusCode).toBe(303);
       expect((await appointmentRow(db, late)).status).toBe('expired');
       expect((await appointmentRow(db, taker)).status).toBe('pending_payment');
@@ -407,22 +416,14 @@ describe.each(await databaseKinds())('a car’s time on %s', (kind) => {
     it('keeps a late payment whose stretch is still free', async () => {
       const { browser } = await signedInBrowser(app, db, NOW, 'Lucky Lou');
       const late = await bookOk(browser, ride(camry, '23_12_2026', '9:00 AM'));
-      const opened = await browser.post('/api/user/create-checkout-session', {
-        appointmentId: late,
-      });
-      const path = new URL(opened.json<{ url: string }>().url).pathname;
+      const path = await openSandboxCheckout(browser, late);
       await db
         .update(appointments)
         .set({ holdExpiresAt: new Date(NOW.getTime() - MINUTE) })
         .where(eq(appointments.id, late));
       // Booked right after its turnaround: no overlap.
       await bookOk(await customer(), ride(camry, '23_12_2026', '10:30 AM'));
-      const paid = await app.inject({
-        method: 'POST',
-        url: `${path}/pay`,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: 'name=Lucky+Lou&card=4242+4242+4242+4242&exp=12+%2F+34&cvc=123',
-      });
+      const paid = await paySandboxCheckout(app, path, 'Lucky Lou');
       expect(paid.statusCode).toBe(303);
       expect((await appointmentRow(db, late)).status).toBe('paid');
     });

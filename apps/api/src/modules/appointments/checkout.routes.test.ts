@@ -16,6 +16,7 @@ import {
   bookingRequest,
   bookOk,
   liveAppointmentsOnSlot,
+  paySandboxCheckout,
   serviceIdByName,
   signedInBrowser,
   slotsBookedOf,
@@ -92,14 +93,6 @@ describe.each(await databaseKinds())('checkout and payment (sandbox) on %s', (ki
     return { appointmentId, url, path: new URL(url).pathname, sessionId };
   };
 
-  const pay = (path: string) =>
-    app.inject({
-      method: 'POST',
-      url: `${path}/pay`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'name=Ann+Rider&card=4242+4242+4242+4242&exp=12+%2F+34&cvc=123',
-    });
-
   const details = (browser: Browser, sessionId: string) =>
     browser.get(`/api/user/stripe-payment-details?session_id=${encodeURIComponent(sessionId)}`);
 
@@ -157,7 +150,7 @@ describe.each(await databaseKinds())('checkout and payment (sandbox) on %s', (ki
       '1_12_2026',
       '2:00 PM',
     );
-    const paid = await pay(path);
+    const paid = await paySandboxCheckout(app, path);
     expect(paid.statusCode).toBe(303);
     expect(paid.headers.location).toBe(`${BASE}/success?session_id=${sessionId}`);
     const row = await appointmentRow(database.handle.db, appointmentId);
@@ -177,10 +170,13 @@ describe.each(await databaseKinds())('checkout and payment (sandbox) on %s', (ki
         returnDropoffAddress: '1 Main Street, Norfolk, MA',
       },
     );
-    await pay(path);
+    await paySandboxCheckout(app, path);
     const response = await details(browser, sessionId);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
+    // The price as booked (the server's snapshot), the deposit toward it and what is left.
+    const { priceCents } = await appointmentRow(database.handle.db, appointmentId);
+    expect(priceCents).toBeGreaterThan(6600);
     expect(response.json()).toEqual({
       success: true,
       session: {
@@ -207,6 +203,11 @@ describe.each(await databaseKinds())('checkout and payment (sandbox) on %s', (ki
         },
         isReturnLeg: false,
       },
+      price: {
+        priceCents,
+        depositCents: 6600,
+        balanceCents: (priceCents as number) - 6600,
+      },
     });
     expect(PaymentDetailsResponseSchema.safeParse(response.json()).success).toBe(true);
     expect((await appointmentRow(database.handle.db, appointmentId)).status).toBe('paid');
@@ -215,14 +216,14 @@ describe.each(await databaseKinds())('checkout and payment (sandbox) on %s', (ki
   it('refuses a second checkout for a paid appointment', async () => {
     const { browser } = await customer();
     const { path, appointmentId } = await bookAndCheckout(browser, '1_12_2026', '6:00 PM');
-    await pay(path);
+    await paySandboxCheckout(app, path);
     expectFailure(await checkout(browser, appointmentId), 409, ALREADY_PAID_MESSAGE);
   });
 
   it('never shows one customer’s payment to another', async () => {
     const { browser: owner } = await customer();
     const { path, sessionId } = await bookAndCheckout(owner, '1_12_2026', '8:00 PM');
-    await pay(path);
+    await paySandboxCheckout(app, path);
     const { browser: other } = await customer('Mallory');
     expectFailure(await details(other, sessionId), 404, PAYMENT_NOT_FOUND_MESSAGE);
   });
@@ -254,7 +255,7 @@ describe.each(await databaseKinds())('checkout and payment (sandbox) on %s', (ki
 
     const { browser: next } = await customer('Next Rider');
     await bookOk(next, bookingRequest(teslaS, { slotDate: '2_12_2026', slotTime: '6:00 AM' }));
-    expect((await pay(path)).statusCode).toBe(410);
+    expect((await paySandboxCheckout(app, path)).statusCode).toBe(410);
   });
 
   it('frees the slot of a checkout that expired, once its result is looked up', async () => {
@@ -299,7 +300,7 @@ describe.each(await databaseKinds())('checkout and payment (sandbox) on %s', (ki
       expect((await app.inject({ method: 'GET', url: new URL(url).pathname })).statusCode).toBe(
         200,
       );
-      expect((await pay(new URL(url).pathname)).statusCode).toBe(303);
+      expect((await paySandboxCheckout(app, new URL(url).pathname)).statusCode).toBe(303);
     });
     expect((await appointmentRow(database.handle.db, first.appointmentId)).status).toBe('paid');
   });
@@ -324,7 +325,7 @@ describe.each(await databaseKinds())('checkout and payment (sandbox) on %s', (ki
       bookingRequest(teslaS, { slotDate: '2_12_2026', slotTime: '2:00 PM' }),
     );
 
-    expect((await pay(path)).statusCode).toBe(303);
+    expect((await paySandboxCheckout(app, path)).statusCode).toBe(303);
     const response = await details(browser, sessionId);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({
@@ -355,7 +356,7 @@ describe.each(await databaseKinds())('checkout and payment (sandbox) on %s', (ki
       '3_12_2026',
       '2:00 PM',
     );
-    expect((await pay(path)).statusCode).toBe(303);
+    expect((await paySandboxCheckout(app, path)).statusCode).toBe(303);
     const [checkoutRow] = await db
       .select()
       .from(sandboxCheckouts)
@@ -394,7 +395,7 @@ describe.each(await databaseKinds())('checkout and payment (sandbox) on %s', (ki
   it('lists the caller’s own appointments in the contract’s shape, never another’s', async () => {
     const { browser } = await customer();
     const paid = await bookAndCheckout(browser, '3_12_2026', '6:00 AM');
-    await pay(paid.path);
+    await paySandboxCheckout(app, paid.path);
     const held = await bookOk(
       browser,
       bookingRequest(teslaS, { slotDate: '3_12_2026', slotTime: '8:00 AM' }),

@@ -8,6 +8,7 @@ import {
   type AppointmentChanges,
   type TransitionOutcome,
 } from './appointment-changes.ts';
+import { giveDefaultChauffeur } from './chauffeur-assignment.ts';
 import { changeStatus, type AppointmentChange } from './status.ts';
 import { isCarTimeBlocked, isCarTimeTaken, releaseStaleHoldsOver } from './car-time.ts';
 
@@ -87,7 +88,8 @@ async function decidePayment(
   const nothing = { change: null, consequences: NO_CONSEQUENCES, result: null };
   // Paid: a round trip's return legs with it, and one confirmation that lists them.
   const paid = async (change: AppointmentChange) => {
-    await payReturnLegs(tx, change.appointmentId, session, now);
+    const returnLegs = await payReturnLegs(tx, change.appointmentId, session, now);
+    await giveDefaultChauffeur(tx, [change.appointmentId, ...returnLegs]);
     return {
       change,
       consequences: {
@@ -182,7 +184,7 @@ async function payReturnLegs(
   firstLegId: string,
   session: CheckoutOutcome,
   now: Date,
-): Promise<void> {
+): Promise<string[]> {
   const legs = await tx
     .select()
     .from(appointments)
@@ -216,4 +218,6 @@ async function payReturnLegs(
       at: now,
     });
   }
+  // The legs' ids, paid or not: who drives them is given to the paid ones only.
+  return legs.map((leg) => leg.id);
 }

@@ -1,6 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { appointments, users, type Database } from '@app/db';
-import type { OwnerCancellation, PaymentSessionResult, RefundView, Trip } from '@app/shared';
+import type {
+  OwnerCancellation,
+  PaymentDetailsResponse,
+  PaymentSessionResult,
+  RefundView,
+  Trip,
+} from '@app/shared';
 import { AppError } from '../../errors.ts';
 import type { FulfilCheckout, PaymentProvider } from '../payments/payment-provider.ts';
 import { refundOfCheckout } from '../payments/refunds.ts';
@@ -30,6 +36,7 @@ export async function getPaymentDetails(
   /** The payment is being given back (it came too late, or twice). */
   refund: RefundView | null;
   ride: Trip & { appointmentId: string; serviceId: string };
+  price?: PaymentDetailsResponse['price'];
   /** The business has cancelled the ride since. */
   cancellation: OwnerCancellation | null;
 }> {
@@ -58,6 +65,7 @@ export async function getPaymentDetails(
       serviceId: owned.appointment.serviceId,
       ...tripOf(owned.appointment, leg),
     },
+    ...priceOf(leg ? [owned.appointment, leg] : [owned.appointment]),
     cancellation,
     session: {
       customer_details: {
@@ -73,5 +81,17 @@ export async function getPaymentDetails(
         serviceAddress: session.metadata.serviceAddress ?? '',
       },
     },
+  };
+}
+
+/** The legs' price snapshots, deposits and what is left; nothing for a booking without a price. */
+function priceOf(legs: readonly { priceCents: number | null; amountCents: number }[]): {
+  price?: PaymentDetailsResponse['price'];
+} {
+  if (legs.some((leg) => leg.priceCents === null)) return {};
+  const priceCents = legs.reduce((sum, leg) => sum + (leg.priceCents ?? 0), 0);
+  const depositCents = legs.reduce((sum, leg) => sum + leg.amountCents, 0);
+  return {
+    price: { priceCents, depositCents, balanceCents: Math.max(0, priceCents - depositCents) },
   };
 }

@@ -2,10 +2,12 @@ import { eq } from 'drizzle-orm';
 import { services, turnaroundsOf } from '@app/db';
 import { rateKindOf, slotStartsAt, type MoveRideRequest } from '@app/shared';
 import { AppError } from '../../errors.ts';
+import type { TravelSettings } from '../../travel/drive-speed.ts';
 import type { AuditActor } from '../audit/record-audit.ts';
 import type { AppointmentChanges } from './appointment-changes.ts';
 import { SERVICE_UNAVAILABLE_MESSAGE } from './book-appointment.ts';
-import { carTimeRefusal, moveStretch } from './move-stretch.ts';
+import { carTimeRefusal, moveStretch, UnreachableError } from './move-stretch.ts';
+import { shortfallInWords, unlocatedInWords } from './reach.ts';
 import { liveReturnLegsOf } from './return-legs.ts';
 import { currentRide, rideChangedMessage } from './ride-state.ts';
 
@@ -14,8 +16,18 @@ export const RIDE_MOVED_MEANWHILE_MESSAGE =
 export const MOVE_SAME_PLACE_MESSAGE = 'The ride is already at this time on this car.';
 export const MOVE_PAST_MESSAGE = 'Choose a time that has not passed.';
 export const MOVE_TYPE_MESSAGE = 'That car does not offer this ride’s service type.';
+export const CHAUFFEUR_DROPPED_MESSAGE =
+  'Its chauffeur drives another ride at the new time, so nobody drives it now: assign someone.';
 export const MOVE_ROUND_TRIP_CAR_MESSAGE =
   'A round trip’s two rides share their car: move its time, or cancel it and book again.';
+
+/** The owner's note of a move, from the reach's and whether the ride lost its chauffeur. */
+function moveNote(reachNote: string | undefined, chauffeurDropped: boolean): { note?: string } {
+  const notes = [reachNote, chauffeurDropped ? CHAUFFEUR_DROPPED_MESSAGE : undefined].filter(
+    (note): note is string => note !== undefined,
+  );
+  return notes.length > 0 ? { note: notes.join(' ') } : {};
+}
 
 /**
  * An owner moves a paid ride to another start and, where the ride allows, another car (one that
@@ -23,7 +35,11 @@ export const MOVE_ROUND_TRIP_CAR_MESSAGE =
  * told. No booking window or change limit binds the owner, but the time must not have passed.
  * Everything else is the customer's reschedule (`moveStretch`): the same locks, conditional
  * update and database guarantee, so of an owner's move and a customer's booking of the same time
- * one wins. The message and the audit event (before and after, with the reason) go with it.
+ * one wins. A move the car cannot get to (ADR 020) is refused with why, in words for the owner
+ * (answer code `unreachable`), unless the request overrides it: then the audit event says so and
+ * why. The message and the audit event (before and after, with the reason) go with it. Answers a
+ * note for the owner when a drive could not be estimated (only the turnaround was checked), or
+ * when its chauffeur drives another ride at the new time and so no longer drives this one.
  */
 export async function moveRide(
   changes: AppointmentChanges,
@@ -32,11 +48,13 @@ export async function moveRide(
     actor: AuditActor;
     request: MoveRideRequest & { reason: string };
     now: Date;
+    /** The offline estimate's settings (`TRAVEL_*`), for the reach check. */
+    travel: TravelSettings;
   },
-): Promise<void> {
-  const { id, actor, request, now } = input;
+): Promise<{ note?: string }> {
+  const { id, actor, request, now, travel } = input;
   try {
-    await changes.run(async (tx) => {
+    return await changes.run(async (tx) => {
       // Locked: of two owners moving the ride at once, the second reads the first's move.
       const before = await currentRide(tx, id, { lock: true });
       if (before.status !== 'paid') throw AppError.conflict(rideChangedMessage(before.status));
@@ -73,7 +91,7 @@ export async function moveRide(
           ? before.turnaroundMinutes
           : turnaroundsOf(car)[rateKindOf(before.serviceType)];
 
-      const moved = await moveStretch(
+      const { moved, reach, chauffeurDropped } = await moveStretch(
         tx,
         before,
         {
@@ -84,7 +102,11 @@ export async function moveRide(
           turnaroundMinutes,
         },
         now,
+        { travel, overrideReach: request.overrideReach === true },
       );
+      const overridden = reach.reachable
+        ? {}
+        : { reachOverridden: true, reachReason: shortfallInWords(reach.shortfall) };
       const previousCarName = serviceId === before.serviceId ? undefined : was?.name;
       return {
         change: { appointmentId: id, userId: before.userId, from: 'paid', to: 'paid', at: now },
@@ -106,6 +128,8 @@ export async function moveRide(
                 slotTime: moved.slotTime,
                 ...(previousCarName ? { car: car.name } : {}),
                 reason: request.reason,
+                ...overridden,
+                ...(chauffeurDropped ? { chauffeurDropped: true } : {}),
               },
             },
           ],
@@ -118,10 +142,16 @@ export async function moveRide(
             ...(previousCarName ? { previousCarName } : {}),
           },
         },
-        result: undefined,
+        result: moveNote(
+          reach.unlocated.length > 0 ? unlocatedInWords(reach.unlocated) : undefined,
+          chauffeurDropped,
+        ),
       };
     });
   } catch (error) {
+    if (error instanceof UnreachableError) {
+      throw new AppError('CONFLICT', shortfallInWords(error.shortfall), 'unreachable');
+    }
     throw carTimeRefusal(error) ?? error;
   }
 }

@@ -1,10 +1,25 @@
 import { and, eq } from 'drizzle-orm';
 import { appointments, services, users, type Appointment, type Database } from '@app/db';
-import { BOOKING_WINDOW_DAYS, earliestSlotStart, mayStillChange, type RideView } from '@app/shared';
+import {
+  BOOKING_WINDOW_DAYS,
+  TRIP_LINK_DAYS_AFTER,
+  busyInstants,
+  earliestSlotStart,
+  fittingSlots,
+  listBookableDays,
+  mayStillChange,
+  rideEnd,
+  type RideView,
+  type SlotsBooked,
+} from '@app/shared';
 import { AppError } from '../../errors.ts';
 import type { AuditActor } from '../audit/record-audit.ts';
 import { googleCalendarLink, type CalendarSettings } from '../../calendar/ride-calendar.ts';
+import type { TravelSettings } from '../../travel/drive-speed.ts';
 import { calendarRideOf } from '../notifications/compose-message.ts';
+import { readCarNeighbourhood } from './car-neighbourhood.ts';
+import { carReach } from './reach.ts';
+import { offlineDrive } from './reach-drive.ts';
 import { occupiedSlots } from './occupied-slots.ts';
 import { ownerCancellations } from './owner-cancellation.ts';
 import { tripOf } from './trip.ts';
@@ -103,16 +118,79 @@ export async function listTakenSlots(
   return occupied.get(ride.serviceId) ?? {};
 }
 
-/** The ride as its page shows it; the taken slots only while it may still be moved. */
+/**
+ * The starts where the ride's stretch is free but the car could not get to its pickup from the
+ * ride before, or on from its drop-off to the next (ADR 020): the same rule as the move, so
+ * the page never offers a time the move would refuse. Not why: the other trips are private.
+ */
+async function listStartsOutOfReach(
+  db: Database,
+  ride: Appointment,
+  taken: SlotsBooked,
+  now: Date,
+  travel: TravelSettings,
+): Promise<Record<string, string[]>> {
+  const days = listBookableDays(now, taken);
+  const first = days[0]?.slots[0]?.startsAt;
+  const last = days.at(-1)?.slots.at(-1)?.startsAt;
+  if (!first || !last) return {};
+  const [neighbourhood, drive] = await Promise.all([
+    readCarNeighbourhood(
+      db,
+      ride.serviceId,
+      { from: first, until: rideEnd(last, ride.lengthMinutes) },
+      now,
+      ride.id,
+    ),
+    offlineDrive(travel),
+  ]);
+  const reach = carReach(neighbourhood, drive, now);
+  const busy = busyInstants(taken);
+  const outOfReach: Record<string, string[]> = {};
+  for (const day of days) {
+    const slots = fittingSlots(day.slots, busy, ride.lengthMinutes + ride.turnaroundMinutes);
+    const labels = slots
+      .filter(
+        (slot) =>
+          !reach({
+            start: slot.startsAt,
+            end: rideEnd(slot.startsAt, ride.lengthMinutes),
+            pickup: ride.pickupAddress,
+            dropoff: ride.dropoffAddress,
+          }).reachable,
+      )
+      .map((slot) => slot.label);
+    if (labels.length > 0) outOfReach[day.key] = labels;
+  }
+  return outOfReach;
+}
+
+/** A ride whose trip can be followed: booked or done, until a day after it (`getTrip`). */
+function followable(ride: Appointment, now: Date): boolean {
+  const until = ride.endsAt.getTime() + TRIP_LINK_DAYS_AFTER * 86_400_000;
+  return (ride.status === 'paid' || ride.status === 'completed') && now.getTime() <= until;
+}
+
+/** What the ride page's view needs beyond the ride: the policy, the calendar, the drive. */
+export interface RideViewSettings {
+  policy: ChangePolicy;
+  calendar: CalendarSettings;
+  /** The offline estimate's settings (`TRAVEL_*`), for the starts out of the car's reach. */
+  travel: TravelSettings;
+  /** A ride's live trip token (`modules/trips`). */
+  tripToken: (rideId: string) => string;
+}
+
+/** The ride as its page shows it; where it may move only while it may still be moved. */
 export async function rideView(
   db: Database,
   ride: OwnRide,
   now: Date,
-  policy: ChangePolicy,
-  calendar: CalendarSettings,
+  { policy, calendar, travel, tripToken }: RideViewSettings,
 ): Promise<RideView> {
   const { appointment, service } = ride;
   const changeable = mayChangeOnline(appointment, now, policy.cutoffHours);
+  const slotsTaken = changeable ? await listTakenSlots(db, appointment, now) : {};
   const [leg] = await db
     .select()
     .from(appointments)
@@ -135,11 +213,16 @@ export async function rideView(
     amountCents: appointment.amountCents,
     changeable,
     changeCutoffHours: policy.cutoffHours,
-    slotsTaken: changeable ? await listTakenSlots(db, appointment, now) : {},
+    slotsTaken,
+    startsOutOfReach: changeable
+      ? await listStartsOutOfReach(db, appointment, slotsTaken, now, travel)
+      : {},
     googleCalendarUrl:
       appointment.status === 'paid'
         ? googleCalendarLink(calendarRideOf(appointment, service.name), calendar)
         : null,
     ownerCancellation: (await ownerCancellations(db, [appointment])).get(appointment.id) ?? null,
+    // Followed live from the ride's page as from the link in the chauffeur's messages.
+    tripToken: followable(appointment, now) ? tripToken(appointment.id) : null,
   };
 }

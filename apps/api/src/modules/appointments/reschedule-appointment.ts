@@ -1,8 +1,14 @@
-import { isBookableSlot, slotStartsAt, type RescheduleRequest } from '@app/shared';
+import {
+  SLOT_TAKEN_MESSAGE,
+  isBookableSlot,
+  slotStartsAt,
+  type RescheduleRequest,
+} from '@app/shared';
 import { AppError } from '../../errors.ts';
+import type { TravelSettings } from '../../travel/drive-speed.ts';
 import type { AppointmentChanges } from './appointment-changes.ts';
 import { SLOT_NOT_BOOKABLE_MESSAGE } from './book-appointment.ts';
-import { carTimeRefusal, moveStretch } from './move-stretch.ts';
+import { carTimeRefusal, moveStretch, UnreachableError } from './move-stretch.ts';
 import { assertChangeable, findOwnRide, type ChangePolicy, type OwnRide } from './own-ride.ts';
 
 export const SAME_SLOT_MESSAGE = 'Your ride is already at this time. Please choose another time.';
@@ -16,7 +22,7 @@ export const SAME_SLOT_MESSAGE = 'Your ride is already at this time. Please choo
 export async function rescheduleAppointment(
   changes: AppointmentChanges,
   input: RescheduleRequest & { appointmentId: string; userId: string },
-  deps: { now: Date; policy: ChangePolicy },
+  deps: { now: Date; policy: ChangePolicy; travel: TravelSettings },
 ): Promise<OwnRide> {
   const { now } = deps;
   try {
@@ -33,7 +39,7 @@ export async function rescheduleAppointment(
         throw AppError.badRequest(SAME_SLOT_MESSAGE);
       }
 
-      const moved = await moveStretch(
+      const { moved, chauffeurDropped } = await moveStretch(
         tx,
         before,
         {
@@ -44,6 +50,7 @@ export async function rescheduleAppointment(
           turnaroundMinutes: before.turnaroundMinutes,
         },
         now,
+        { travel: deps.travel },
       );
 
       return {
@@ -64,7 +71,12 @@ export async function rescheduleAppointment(
               serviceId: before.serviceId,
               appointmentId: before.id,
               before: { slotDate: before.slotDate, slotTime: before.slotTime },
-              after: { slotDate: moved.slotDate, slotTime: moved.slotTime },
+              after: {
+                slotDate: moved.slotDate,
+                slotTime: moved.slotTime,
+                // The owner's board shows it with nobody to drive it.
+                ...(chauffeurDropped ? { chauffeurDropped: true } : {}),
+              },
             },
           ],
           message: {
@@ -78,6 +90,8 @@ export async function rescheduleAppointment(
       };
     });
   } catch (error) {
+    // Why the car cannot get there is another customer's trip: the customer hears it is taken.
+    if (error instanceof UnreachableError) throw AppError.conflict(SLOT_TAKEN_MESSAGE);
     throw carTimeRefusal(error) ?? error;
   }
 }

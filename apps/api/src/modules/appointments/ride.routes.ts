@@ -1,3 +1,4 @@
+import type { TravelSettings } from '../../travel/drive-speed.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '@app/db';
 import {
@@ -27,6 +28,10 @@ export interface RideRouteDeps {
   db: Database;
   limiter: Limiter;
   policy: ChangePolicy;
+  /** The offline estimate's settings (`TRAVEL_*`): a move must reach its neighbours (ADR 020). */
+  travel: TravelSettings;
+  /** A ride's live trip token (`modules/trips`), for its page. */
+  tripToken: (rideId: string) => string;
   /** For the ride's calendar file and its Google Calendar link. */
   calendar: CalendarSettings;
   /** How every change of an appointment is made and told (`appointment-changes.ts`). */
@@ -41,6 +46,7 @@ export interface RideRouteDeps {
  */
 export function registerCustomerRideRoutes(app: FastifyInstance, deps: RideRouteDeps): void {
   const { db, now, policy, calendar } = deps;
+  const viewSettings = { policy, calendar, travel: deps.travel, tripToken: deps.tripToken };
   const customer = { config: { auth: 'customer' as const } };
   const countChange = (userId: string) =>
     deps.limiter.consume(
@@ -58,7 +64,7 @@ export function registerCustomerRideRoutes(app: FastifyInstance, deps: RideRoute
       const ride = await getRide(
         db,
         { appointmentId: id, userId: signedInUser(request).id, now: now() },
-        { policy, calendar },
+        viewSettings,
       );
       return { success: true, ride };
     },
@@ -91,12 +97,12 @@ export function registerCustomerRideRoutes(app: FastifyInstance, deps: RideRoute
       const ride = await rescheduleAppointment(
         deps.changes,
         { ...slot, appointmentId: id, userId },
-        { now: at, policy },
+        { now: at, policy, travel: deps.travel },
       );
       return {
         success: true,
         message: `Your ride is now on ${formatSlotDateLong(slot.slotDate)} at ${slot.slotTime}.`,
-        ride: await rideView(db, ride, at, policy, calendar),
+        ride: await rideView(db, ride, at, viewSettings),
       };
     },
   );
@@ -118,7 +124,7 @@ export function registerCustomerRideRoutes(app: FastifyInstance, deps: RideRoute
       return {
         success: true,
         message: 'Your ride is cancelled.',
-        ride: await rideView(db, ride, at, policy, calendar),
+        ride: await rideView(db, ride, at, viewSettings),
       };
     },
   );

@@ -11,7 +11,12 @@ import {
   RideResponseSchema,
 } from '@app/shared';
 import { buildApp } from '../../app.ts';
-import { bookingRequest, serviceIdByName, signedInBrowser } from '../../test/booking.ts';
+import {
+  bookingRequest,
+  payThroughSandbox,
+  serviceIdByName,
+  signedInBrowser,
+} from '../../test/booking.ts';
 import { expectFailure, type Browser } from '../../test/browser.ts';
 import { testConfig } from '../../test/config.ts';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../test/databases.ts';
@@ -65,19 +70,6 @@ describe.each(await databaseKinds())('a round trip on %s', (kind) => {
     expect(response.statusCode, response.body).toBe(200);
     return BookingResponseSchema.parse(response.json());
   };
-  const payFor = async (browser: Browser, appointmentId: string) => {
-    const opened = await browser.post('/api/user/create-checkout-session', { appointmentId });
-    expect(opened.statusCode, opened.body).toBe(200);
-    const path = new URL(opened.json<{ url: string }>().url).pathname;
-    const paid = await app.inject({
-      method: 'POST',
-      url: `${path}/pay`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'name=Ann+Rider&card=4242+4242+4242+4242&exp=12+%2F+34&cvc=123',
-    });
-    expect(paid.statusCode).toBe(303);
-    return path.split('/').at(-1) as string;
-  };
   const row = async (id: string) => {
     const [found] = await db().select().from(appointments).where(eq(appointments.id, id));
     return found;
@@ -93,12 +85,14 @@ describe.each(await databaseKinds())('a round trip on %s', (kind) => {
       returnOf: booked.appointmentId,
       serviceId: teslaS,
       slotTime: '4:00 PM',
-      lengthMinutes: 75,
+      // Its route's length, not the 75 minutes sent: from Logan to Norfolk in the evening rush
+      // (58 minutes' drive), a whole hour.
+      lengthMinutes: 60,
       pickupAddress: 'Logan Airport, Boston, MA',
       dropoffAddress: '1 Main Street, Norfolk, MA',
     });
 
-    const sessionId = await payFor(browser, booked.appointmentId);
+    const sessionId = await payThroughSandbox(app, browser, booked.appointmentId);
     const [checkout] = await db()
       .select()
       .from(sandboxCheckouts)
@@ -145,7 +139,7 @@ describe.each(await databaseKinds())('a round trip on %s', (kind) => {
       '/api/user/book-appointment',
       roundTrip('2_12_2026', '9:00 AM', '4:00 PM'),
     );
-    // 4:00 PM for 75 minutes and its turnaround reaches the 5:00 PM booking.
+    // 4:00 PM for the hour's drive from Logan in the rush and its turnaround reaches 5:00 PM.
     expectFailure(response, 409, RETURN_TAKEN_MESSAGE);
     const nine = await db()
       .select()
@@ -177,7 +171,7 @@ describe.each(await databaseKinds())('a round trip on %s', (kind) => {
   it('cancels the return with the first when the customer says so, and refunds a leg alone', async () => {
     const { browser } = await customer();
     const together = await book(browser, roundTrip('4_12_2026', '9:00 AM', '3:00 PM'));
-    await payFor(browser, together.appointmentId);
+    await payThroughSandbox(app, browser, together.appointmentId);
     const cancelled = await browser.post(`/api/appointments/${together.appointmentId}/cancel`, {
       withReturn: true,
     });
@@ -185,7 +179,7 @@ describe.each(await databaseKinds())('a round trip on %s', (kind) => {
     expect((await row(together.returnAppointmentId as string))?.status).toBe('cancelled');
 
     const apart = await book(browser, roundTrip('5_12_2026', '9:00 AM', '3:00 PM'));
-    await payFor(browser, apart.appointmentId);
+    await payThroughSandbox(app, browser, apart.appointmentId);
     const owner = await signedInOwner(app, db(), NOW);
     const returnId = apart.returnAppointmentId as string;
     const refunded = await owner.browser.post(`/api/admin/rides/${returnId}/cancel`, {

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { appointments, services, users, type Database } from '@app/db';
-import { formatSlotSpoken } from '@app/shared';
+import { formatCents, formatSlotSpoken } from '@app/shared';
 import { AppError } from '../../errors.ts';
 import type { CheckoutRequest, PaymentProvider } from '../payments/payment-provider.ts';
 import { CHECKOUT_LIFETIME_MS, HOLD_GRACE_MS, PROVIDER_MIN_CHECKOUT_MS } from './holds.ts';
@@ -142,9 +142,10 @@ async function openSession(
           lines: legs.map((leg, index) => ({
             name: `${deposit}, ${index === 0 ? 'ride' : 'return'} ${formatSlotSpoken(leg.slotDate, leg.slotTime)}`,
             amountCents: leg.amountCents,
+            description: depositToward(leg),
           })),
         }
-      : {}),
+      : { description: depositToward(appointment) }),
     customerEmail: email,
     metadata: {
       Date: appointment.slotDate,
@@ -171,4 +172,14 @@ async function openSession(
     )
     .returning({ id: appointments.id });
   return linked ? url : null;
+}
+
+/** What a leg's deposit is toward: its price as booked and the rest, paid after the ride. */
+function depositToward(leg: {
+  priceCents: number | null;
+  amountCents: number;
+}): string | undefined {
+  if (leg.priceCents === null) return undefined;
+  const balance = Math.max(0, leg.priceCents - leg.amountCents);
+  return `Toward an estimated $${formatCents(leg.priceCents)} ride; $${formatCents(balance)} left to pay after the ride.`;
 }

@@ -9,8 +9,9 @@ import { testConfig } from '../../test/config.ts';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../test/databases.ts';
 
 /*
- * An owner's session lasts 30 minutes idle and 12 hours at most, whatever the customers'
- * settings (here 7 days and 30 days); a customer's is as configured.
+ * An owner's session lasts 30 minutes idle and 12 hours at most, a chauffeur's 4 hours idle and
+ * 14 at most, whatever the customers' settings (here 7 days and 30 days); a customer's is as
+ * configured.
  */
 describe.each(await databaseKinds())('owner sessions on %s', (kind) => {
   let database: TestDatabase;
@@ -27,16 +28,18 @@ describe.each(await databaseKinds())('owner sessions on %s', (kind) => {
     await database?.drop();
   });
 
-  /** A new account made an owner, signed in afresh as one. */
-  const signedInOwner = async (): Promise<{ browser: Browser; email: string; userId: string }> => {
+  /** A new account made an owner (or a chauffeur), signed in afresh as one. */
+  const signedInOwner = async (
+    role: 'owner' | 'chauffeur' = 'owner',
+  ): Promise<{ browser: Browser; email: string; userId: string }> => {
     const browser = new Browser(app);
     const email = await browser.signUpAndIn();
-    await database.handle.db.update(users).set({ role: 'owner' }).where(eq(users.email, email));
+    await database.handle.db.update(users).set({ role }).where(eq(users.email, email));
     const login = await browser.login(email, PASSWORD);
     expectSuccess(login);
     const cookie = login.cookies.find((c) => c.name === 'sid');
-    // The cookie lives as long as the owner's session may: 12 hours.
-    expect(cookie?.maxAge).toBe(12 * 60 * 60);
+    // The cookie lives as long as the session may: 12 hours (an owner's), 14 (a chauffeur's).
+    expect(cookie?.maxAge).toBe((role === 'owner' ? 12 : 14) * 60 * 60);
     const [row] = await database.handle.db
       .select({ id: users.id })
       .from(users)
@@ -52,6 +55,22 @@ describe.each(await databaseKinds())('owner sessions on %s', (kind) => {
     expect(await browser.profile()).toMatchObject({ email });
     clock.advance(30 * MINUTE);
     expect(await browser.profile()).toBeNull();
+  });
+
+  it('keeps a chauffeur’s session a shift: 4 hours idle, 14 hours at most', async () => {
+    const { browser, email } = await signedInOwner('chauffeur');
+    clock.advance(3 * HOUR + 59 * MINUTE);
+    expect(await browser.profile()).toMatchObject({ email, role: 'chauffeur' });
+    clock.advance(4 * HOUR + MINUTE);
+    expect(await browser.profile()).toBeNull();
+
+    const { browser: busy } = await signedInOwner('chauffeur');
+    for (let hours = 3; hours < 14; hours += 3) {
+      clock.advance(3 * HOUR);
+      expect(await busy.profile(), `after ${hours} hours`).not.toBeNull();
+    }
+    clock.advance(3 * HOUR);
+    expect(await busy.profile()).toBeNull();
   });
 
   it('ends an owner’s session 12 hours after sign-in, however active', async () => {

@@ -18,21 +18,30 @@ export interface SessionPolicy {
   maxAgeMs: number;
 }
 
-/** Each role's policy: customers' from the configuration, owners' the short one below. */
+/** Each role's policy: customers' from the configuration, staff's the short one below. */
 export type SessionPolicies = Record<UserRole, SessionPolicy>;
 
 /**
  * An owner's session, whatever the customers' settings are: 30 minutes idle, 12 hours at most
- * (docs/security.md, V7.3). It is checked against the role of the moment, so a customer made
- * an owner keeps no older, longer session.
+ * (docs/security.md, V7.3). Sessions are checked against the role of the moment, so a customer
+ * made staff keeps no older, longer session.
  */
 export const OWNER_SESSION_POLICY: SessionPolicy = {
   idleTimeoutMs: 30 * 60_000,
   maxAgeMs: 12 * 3_600_000,
 };
 
+/**
+ * A chauffeur's: a shift's day on one phone, between rides that leave it idle for hours. It sees
+ * only its own rides, without money (docs/security.md, V7.3).
+ */
+export const CHAUFFEUR_SESSION_POLICY: SessionPolicy = {
+  idleTimeoutMs: 4 * 3_600_000,
+  maxAgeMs: 14 * 3_600_000,
+};
+
 export function sessionPolicies(customer: SessionPolicy): SessionPolicies {
-  return { customer, owner: OWNER_SESSION_POLICY };
+  return { customer, owner: OWNER_SESSION_POLICY, chauffeur: CHAUFFEUR_SESSION_POLICY };
 }
 
 /** Sessions are not touched on every request: once a minute is precise enough for idle expiry. */

@@ -23,7 +23,10 @@ import { NOT_SIGNED_IN_MESSAGE } from '../../errors.ts';
 import { OWNER_ONLY_MESSAGE } from '../../plugins/auth.ts';
 import {
   bookingRequest,
+  UNPLACED_ADDRESS,
   bookOk,
+  openSandboxCheckout,
+  paySandboxCheckout,
   serviceIdByName,
   signedInBrowser,
   slotsBookedOf,
@@ -141,9 +144,10 @@ describe.each(await databaseKinds())('blocks on %s', (kind) => {
     expect(await slotsBookedOf(app, teslaS, '24_11_2026')).toEqual(['10:00 AM', '10:30 AM']);
     expect(await slotsBookedOf(app, camry, '24_11_2026')).toEqual([]);
 
+    // From a place the drive estimate cannot find, a ride keeps the hour it is sent with.
     const booking = (slotTime: string) =>
-      bookingRequest(teslaS, { slotDate: '24_11_2026', slotTime });
-    // A ride is an hour and the car's turnaround half an hour: from 9:00 AM on, the stretch
+      bookingRequest(teslaS, { slotDate: '24_11_2026', slotTime, pickupAddress: UNPLACED_ADDRESS });
+    // A ride of an hour and the car's turnaround half an hour: from 9:00 AM on, the stretch
     // reaches the block.
     for (const slotTime of ['10:30 AM', '10:00 AM', '9:00 AM']) {
       expectFailure(
@@ -538,13 +542,7 @@ describe.each(await databaseKinds())('blocks on %s', (kind) => {
       rider,
       bookingRequest(teslaS, { slotDate: '27_11_2026', slotTime: '9:00 AM' }),
     );
-    const opened = await rider.post('/api/user/create-checkout-session', {
-      appointmentId,
-      slotDate: 'ignored',
-      slotTime: 'ignored',
-    });
-    expect(opened.statusCode, opened.body).toBe(200);
-    const path = new URL(opened.json<{ url: string }>().url).pathname;
+    const path = await openSandboxCheckout(rider, appointmentId);
     // The hold runs out unpaid (the sweep has not released it yet); the owner blocks the time.
     await db
       .update(appointments)
@@ -559,12 +557,7 @@ describe.each(await databaseKinds())('blocks on %s', (kind) => {
       }),
     );
 
-    const paid = await app.inject({
-      method: 'POST',
-      url: `${path}/pay`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'name=Late+Payer&card=4242+4242+4242+4242&exp=12+%2F+34&cvc=123',
-    });
+    const paid = await paySandboxCheckout(app, path, 'Late Payer');
     expect(paid.statusCode).toBe(303);
     const [row] = await db.select().from(appointments).where(eq(appointments.id, appointmentId));
     expect(row?.status).not.toBe('paid');

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { services, type Database } from '@app/db';
 import type { CarInput, CarMake } from '@app/shared';
 import { recordAudit, type AuditActor } from '../audit/record-audit.ts';
-import { carColumns, carSnapshot, type ServiceRow } from './fleet-car.ts';
+import { assertMayDrive, carColumns, carSnapshot, type ServiceRow } from './fleet-car.ts';
 
 /** A new car shows a drawing of its make until its photo is uploaded. */
 const ARTWORK_OF_MAKE: Record<CarMake, string> = {
@@ -22,6 +22,7 @@ export async function addCar(
   change: { actor: AuditActor; now: Date },
 ): Promise<ServiceRow> {
   return db.transaction(async (tx) => {
+    await assertMayDrive(tx, input);
     const [row] = await tx
       .insert(services)
       .values({

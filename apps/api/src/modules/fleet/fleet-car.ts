@@ -5,15 +5,51 @@ import {
   ratesOf,
   turnaroundColumnsOf,
   turnaroundsOf,
+  services,
+  users,
   type Database,
-  type services,
 } from '@app/db';
-import type { CarInput, CarMake, FleetCar } from '@app/shared';
+import {
+  DEFAULT_CHAUFFEUR_MESSAGE,
+  STAFF_ROLES,
+  type CarInput,
+  type CarMake,
+  type FleetCar,
+} from '@app/shared';
+import { AppError } from '../../errors.ts';
 
 export type ServiceRow = typeof services.$inferSelect;
 
 export const CAR_NOT_FOUND_MESSAGE = 'There is no such car.';
 export const CAR_RETIRED_MESSAGE = 'This car is retired: it can no longer be changed.';
+
+/** The car, if it exists and is on the site (locked for the transaction when asked). */
+export async function carToChange(
+  db: Database,
+  serviceId: string,
+  lock = false,
+): Promise<ServiceRow> {
+  const query = db.select().from(services).where(eq(services.id, serviceId));
+  const [car] = lock ? await query.for('update') : await query;
+  if (!car) throw AppError.notFound(CAR_NOT_FOUND_MESSAGE);
+  if (car.retiredAt) throw AppError.conflict(CAR_RETIRED_MESSAGE);
+  return car;
+}
+
+/**
+ * Refuses a default chauffeur who may not drive (a customer, an unknown account): the car's
+ * form chooses from the drivers the board lists.
+ */
+export async function assertMayDrive(db: Database, input: CarInput): Promise<void> {
+  const id = input.defaultChauffeurId;
+  if (!id) return;
+  const [driver] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, id), inArray(users.role, [...STAFF_ROLES])))
+    .for('key share');
+  if (!driver) throw AppError.badRequest(DEFAULT_CHAUFFEUR_MESSAGE);
+}
 
 /** A car's row values from the console's form: money in cents, the make as `model`. */
 export function carColumns(input: CarInput) {
@@ -28,6 +64,10 @@ export function carColumns(input: CarInput) {
     ...rateColumnsOf(input),
     ...(input.seats === undefined ? {} : { seats: input.seats }),
     ...(input.bags === undefined ? {} : { bags: input.bags }),
+    ...(input.plate === undefined ? {} : { plate: input.plate }),
+    ...(input.defaultChauffeurId === undefined
+      ? {}
+      : { defaultChauffeurId: input.defaultChauffeurId }),
     ...(input.turnaroundMinutes === undefined ? {} : turnaroundColumnsOf(input.turnaroundMinutes)),
   } satisfies Partial<ServiceRow>;
 }
@@ -57,6 +97,8 @@ export function toFleetCar(row: ServiceRow, ridesAhead: number): FleetCar {
     photo: row.photo ?? null,
     retiredAt: row.retiredAt?.toISOString() ?? null,
     ridesAhead,
+    plate: row.plate,
+    defaultChauffeurId: row.defaultChauffeurId,
   };
 }
 

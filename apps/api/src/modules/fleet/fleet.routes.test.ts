@@ -22,6 +22,8 @@ import {
   type CarInput,
   type FleetCar,
   type Service,
+  DEFAULT_CHAUFFEUR_MESSAGE,
+  PLATE_MESSAGE,
 } from '@app/shared';
 import { buildApp } from '../../app.ts';
 import { NOT_SIGNED_IN_MESSAGE } from '../../errors.ts';
@@ -400,6 +402,51 @@ describe.each(await databaseKinds())('the fleet on %s', (kind) => {
     }
     const [still] = await db.select().from(services).where(eq(services.id, added._id));
     expect(still?.rideTurnaroundMinutes).toBe(45);
+  });
+
+  it('keeps a plate and a default chauffeur, audited; refuses a bad plate and a non-driver', async () => {
+    const dana = await insertUser(db, 'Dana Driver', 'chauffeur');
+    const added = await addCar({
+      ...NEW_CAR,
+      name: 'Kia EV9 Chauffeured',
+      plate: ' 1ab-c23 ',
+      defaultChauffeurId: dana,
+    });
+    expect(added).toMatchObject({ plate: '1AB-C23', defaultChauffeurId: dana });
+    const [created] = await auditOf(added._id);
+    expect(created?.after).toMatchObject({ plate: '1AB-C23', defaultChauffeurId: dana });
+
+    // Left out of a change, the car keeps both; null takes the default chauffeur away.
+    const kept: CarInput = { ...inputOf(added) };
+    delete kept.plate;
+    delete kept.defaultChauffeurId;
+    expectSuccess(await owner.post(`/api/admin/fleet/${added._id}/update-car`, kept));
+    const changed = await owner.post(`/api/admin/fleet/${added._id}/update-car`, {
+      ...kept,
+      defaultChauffeurId: null,
+    });
+    expectSuccess(changed);
+    expect(FleetCarResponseSchema.parse(changed.json()).car).toMatchObject({
+      plate: '1AB-C23',
+      defaultChauffeurId: null,
+    });
+
+    const customer = await insertUser(db, 'Cora Customer');
+    for (const [body, message] of [
+      [{ plate: 'TOO-LONG-PLATE' }, PLATE_MESSAGE],
+      [{ plate: '1AB<C23' }, PLATE_MESSAGE],
+      [{ defaultChauffeurId: 'dana' }, DEFAULT_CHAUFFEUR_MESSAGE],
+      [{ defaultChauffeurId: customer }, DEFAULT_CHAUFFEUR_MESSAGE],
+      [{ defaultChauffeurId: randomUUID() }, DEFAULT_CHAUFFEUR_MESSAGE],
+    ] as const) {
+      expectFailure(
+        await owner.post(`/api/admin/fleet/${added._id}/update-car`, { ...kept, ...body }),
+        400,
+        message,
+      );
+    }
+    const [row] = await db.select().from(services).where(eq(services.id, added._id));
+    expect(row).toMatchObject({ plate: '1AB-C23', defaultChauffeurId: null });
   });
 
   it('takes a car off the road and back: not bookable, its rides kept and counted, audited', async () => {

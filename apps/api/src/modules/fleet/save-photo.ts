@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { services, type Database } from '@app/db';
 import { AppError } from '../../errors.ts';
 import { recordAudit, type AuditActor } from '../audit/record-audit.ts';
-import { CAR_NOT_FOUND_MESSAGE, CAR_RETIRED_MESSAGE, type ServiceRow } from './fleet-car.ts';
+import { CAR_NOT_FOUND_MESSAGE, carToChange, type ServiceRow } from './fleet-car.ts';
 import { makePhotoRenditions } from './make-photo-renditions.ts';
 
 /**
@@ -58,13 +58,4 @@ export async function savePhoto(
     });
     return row;
   });
-}
-
-/** The car, if it exists and is on the site (locked for the transaction when asked). */
-async function carToChange(db: Database, serviceId: string, lock = false): Promise<ServiceRow> {
-  const query = db.select().from(services).where(eq(services.id, serviceId));
-  const [car] = lock ? await query.for('update') : await query;
-  if (!car) throw AppError.notFound(CAR_NOT_FOUND_MESSAGE);
-  if (car.retiredAt) throw AppError.conflict(CAR_RETIRED_MESSAGE);
-  return car;
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { services, type Database } from '@app/db';
 import { AppError } from '../../errors.ts';
 import { recordAudit, type AuditActor } from '../audit/record-audit.ts';
-import { CAR_NOT_FOUND_MESSAGE, CAR_RETIRED_MESSAGE, type ServiceRow } from './fleet-car.ts';
+import { CAR_NOT_FOUND_MESSAGE, carToChange, type ServiceRow } from './fleet-car.ts';
 
 /**
  * Puts a car on the road (customers may book it) or takes it off (they may not: the booking
@@ -17,13 +17,7 @@ export async function setCarAvailability(
   change: { actor: AuditActor; now: Date },
 ): Promise<ServiceRow> {
   return db.transaction(async (tx) => {
-    const [current] = await tx
-      .select()
-      .from(services)
-      .where(eq(services.id, serviceId))
-      .for('update');
-    if (!current) throw AppError.notFound(CAR_NOT_FOUND_MESSAGE);
-    if (current.retiredAt) throw AppError.conflict(CAR_RETIRED_MESSAGE);
+    const current = await carToChange(tx, serviceId, true);
     if (current.available === available) return current;
     const [row] = await tx
       .update(services)

@@ -4,8 +4,9 @@ import type { CarInput } from '@app/shared';
 import { AppError } from '../../errors.ts';
 import { recordAudit, type AuditActor } from '../audit/record-audit.ts';
 import {
+  assertMayDrive,
   CAR_NOT_FOUND_MESSAGE,
-  CAR_RETIRED_MESSAGE,
+  carToChange,
   carColumns,
   carSnapshot,
   changedFields,
@@ -24,13 +25,8 @@ export async function updateCar(
   change: { actor: AuditActor; now: Date },
 ): Promise<ServiceRow> {
   return db.transaction(async (tx) => {
-    const [current] = await tx
-      .select()
-      .from(services)
-      .where(eq(services.id, serviceId))
-      .for('update');
-    if (!current) throw AppError.notFound(CAR_NOT_FOUND_MESSAGE);
-    if (current.retiredAt) throw AppError.conflict(CAR_RETIRED_MESSAGE);
+    const current = await carToChange(tx, serviceId, true);
+    await assertMayDrive(tx, input);
     const [row] = await tx
       .update(services)
       .set(carColumns(input))

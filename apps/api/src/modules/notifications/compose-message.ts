@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { outboxMessages } from '@app/db';
 import { appointments, services, users, type Database } from '@app/db';
 import {
@@ -6,10 +6,12 @@ import {
   isAccountTemplate,
   isMessageTemplate,
   isTexted,
+  TRIP_STATUSES,
   type AccountTemplate,
 } from '@app/shared';
 import { rideCalendar, type CalendarRide } from '../../calendar/ride-calendar.ts';
 import { bookingConfirmedEmail } from '../../email/booking-confirmed.ts';
+import { chauffeurInviteEmail } from '../../email/chauffeur-invite.ts';
 import { mfaFailedEmail } from '../../email/mfa-failed.ts';
 import { ownerRideNoticeEmail } from '../../email/owner-ride-notice.ts';
 import {
@@ -17,13 +19,17 @@ import {
   rideDetailsChangedEmail,
   rideRescheduledEmail,
 } from '../../email/ride-changed.ts';
+import { rideChauffeurEmail } from '../../email/ride-chauffeur.ts';
 import { rideCompletedEmail } from '../../email/ride-completed.ts';
+import { ridePageUrl } from '../../calendar/ride-calendar.ts';
 import type { RideEmailSettings, RideFacts } from '../../email/ride-facts.ts';
 import { rideReminderEmail } from '../../email/ride-reminder.ts';
 import { RIDE_TEXTS } from '../../email/ride-texts.ts';
 import type { Mail, MailAttachment } from '../../email/transport.ts';
 import { verifyEmailEmail } from '../../email/verify-email.ts';
 import { issueEmailVerification } from '../account/email-verification.ts';
+import { issuePasswordReset } from '../auth/create-password-reset.ts';
+import { STAFF_PASSWORD_LINK_LIFETIME_MS } from '../owners/add-staff.ts';
 import { optedOut } from './record-messages.ts';
 import type { TextMessage } from './sms/sms-sender.ts';
 
@@ -83,6 +89,22 @@ export async function composeMessage(
     }
   }
 
+  if (template === 'on_my_way' || template === 'arrived') {
+    // The tap was undone before its message went: a chauffeur not on the way is not announced.
+    const reached = appointment.tripStatus ? TRIP_STATUSES.indexOf(appointment.tripStatus) : -1;
+    if (reached < TRIP_STATUSES.indexOf(template)) return { skip: 'tap undone' };
+    if (appointment.status !== 'paid') return { skip: 'ride no longer booked' };
+  }
+  const chauffeur = {
+    firstName: typeof payload.chauffeurFirstName === 'string' ? payload.chauffeurFirstName : '',
+    plate: typeof payload.plate === 'string' ? payload.plate : '',
+    // A row written before the trip page existed links to the ride's page.
+    tripUrl:
+      typeof payload.tripUrl === 'string'
+        ? payload.tripUrl
+        : ridePageUrl(appointment.id, settings.publicBaseUrl),
+  };
+
   const ride: RideFacts = {
     id: appointment.id,
     customerName: found.name,
@@ -102,6 +124,7 @@ export async function composeMessage(
         }
       : null,
     depositCents: appointment.amountCents,
+    priceCents: appointment.priceCents,
     phone: appointment.phone,
   };
   const previousSlotStart =
@@ -115,7 +138,7 @@ export async function composeMessage(
   if (row.channel === 'sms') {
     if (await optedOut(db, row.recipient)) return { skip: 'number opted out' };
     if (!isTexted(template)) return { skip: 'no text' };
-    const body = RIDE_TEXTS[template](ride, cancelled, settings);
+    const body = RIDE_TEXTS[template](ride, cancelled, settings, chauffeur);
     return { channel: 'sms', text: { to: row.recipient, body } };
   }
 
@@ -204,6 +227,9 @@ export async function composeMessage(
       };
     case 'completed':
       return { channel: 'email', mail: rideCompletedEmail(ride, settings) };
+    case 'on_my_way':
+    case 'arrived':
+      return { channel: 'email', mail: rideChauffeurEmail(ride, template, chauffeur, settings) };
   }
 }
 
@@ -226,6 +252,8 @@ async function composeAccountMessage(
       name: users.name,
       email: users.email,
       verifiedAt: users.emailVerifiedAt,
+      role: users.role,
+      hasPassword: sql<boolean>`${users.passwordHash} is not null`,
     })
     .from(users)
     .where(eq(users.id, row.userId));
@@ -240,6 +268,26 @@ async function composeAccountMessage(
       return {
         channel: 'email',
         mail: verifyEmailEmail({ to: account.email, name: account.name, link, business }),
+      };
+    }
+    case 'chauffeur_invite': {
+      // Removed since, or already in: a link would only replace their password.
+      if (account.role !== 'chauffeur') return { skip: 'no longer a chauffeur' };
+      if (account.hasPassword) return { skip: 'password already set' };
+      if (account.email !== row.recipient) return { skip: 'address changed' };
+      const token = await db.transaction((tx) =>
+        issuePasswordReset(tx, account.id, now, STAFF_PASSWORD_LINK_LIFETIME_MS),
+      );
+      const link = `${publicBaseUrl}/reset-password/${token}`;
+      return {
+        channel: 'email',
+        mail: chauffeurInviteEmail({
+          to: account.email,
+          name: account.name,
+          link,
+          publicBaseUrl,
+          business,
+        }),
       };
     }
     case 'mfa_failed':

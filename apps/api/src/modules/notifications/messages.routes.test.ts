@@ -11,7 +11,13 @@ import {
 import { buildApp } from '../../app.ts';
 import { NOT_SIGNED_IN_MESSAGE } from '../../errors.ts';
 import { OWNER_ONLY_MESSAGE } from '../../plugins/auth.ts';
-import { bookingRequest, bookOk, serviceIdByName, signedInBrowser } from '../../test/booking.ts';
+import {
+  bookingRequest,
+  bookOk,
+  payThroughSandbox,
+  serviceIdByName,
+  signedInBrowser,
+} from '../../test/booking.ts';
 import { Browser, expectFailure, expectSuccess } from '../../test/browser.ts';
 import { testConfig } from '../../test/config.ts';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../test/databases.ts';
@@ -47,20 +53,7 @@ describe.each(await databaseKinds())('messages through the API on %s', (kind) =>
       browser,
       bookingRequest(teslaS, { slotDate: '1_12_2026', slotTime }),
     );
-    const opened = await browser.post('/api/user/create-checkout-session', {
-      appointmentId,
-      slotDate: 'ignored',
-      slotTime: 'ignored',
-    });
-    const url = new URL(opened.json<{ url: string }>().url);
-    const paid = await app.inject({
-      method: 'POST',
-      url: `${url.pathname}/pay`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'name=Ann+Rider&card=4242+4242+4242+4242&exp=12+%2F+34&cvc=123',
-    });
-    expect(paid.statusCode, paid.body).toBe(303);
-    const sessionId = url.pathname.split('/').at(-1) as string;
+    const sessionId = await payThroughSandbox(app, browser, appointmentId);
     const details = await browser.get(`/api/user/stripe-payment-details?session_id=${sessionId}`);
     expect(details.statusCode, details.body).toBe(200);
     return { appointmentId, email };

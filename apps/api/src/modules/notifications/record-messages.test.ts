@@ -101,6 +101,13 @@ describe.each(await databaseKinds())('recording messages on %s', (kind) => {
       details_changed: ['customer/email'],
       cancelled: ['customer/email', 'customer/sms', 'owner/email'],
       completed: ['customer/email'],
+      on_my_way: ['customer/email', 'customer/sms'],
+      arrived: ['customer/email', 'customer/sms'],
+    };
+    const tapFacts = {
+      chauffeurFirstName: 'Dana',
+      plate: '',
+      tripUrl: 'https://example.com/trip/x',
     };
     const texted = await insertAppointment(db, {
       userId,
@@ -125,6 +132,8 @@ describe.each(await databaseKinds())('recording messages on %s', (kind) => {
       },
       { kind: 'cancelled', appointmentId: texted, at: AT, by: 'customer', refundCents: 0 },
       { kind: 'completed', appointmentId: texted, at: AT },
+      { kind: 'on_my_way', appointmentId: texted, at: AT, ...tapFacts },
+      { kind: 'arrived', appointmentId: texted, at: AT, ...tapFacts },
     ];
     expect(events.map((e) => e.kind)).toEqual(RIDE_TEMPLATES);
     await db.transaction(async (tx) => {

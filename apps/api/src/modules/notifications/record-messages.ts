@@ -49,6 +49,16 @@ export type AppointmentEvent =
       /** Not before the marking can no longer be undone. */
       sendAt?: Date;
     }
+  /** A chauffeur's tap (`modules/drive`): who comes, in which car. */
+  | {
+      kind: 'on_my_way' | 'arrived';
+      appointmentId: string;
+      at: Date;
+      chauffeurFirstName: string;
+      plate: string;
+      /** The live trip page the message links to (`modules/trips`). */
+      tripUrl: string;
+    }
   /** Written by the reminders job, in the transaction that claims the reminder. */
   | {
       kind: 'reminder_24h' | 'reminder_2h';

@@ -1,16 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { recoveryCodes, totpFactors, users, type Database } from '@app/db';
+import { users, type Database } from '@app/db';
 import { AppError } from '../../errors.ts';
 import { CLI_ACTOR, recordAudit } from '../audit/record-audit.ts';
-import { endAllSessions } from '../auth/sessions.ts';
+import { demoteToCustomer } from './demote-to-customer.ts';
 
 export const NO_SUCH_ACCOUNT_MESSAGE = 'No account has this email.';
 export const NOT_AN_OWNER_MESSAGE = 'This account is not an owner.';
 
 /**
  * Makes an owner a customer again, in one transaction: every session of the account ends, its
- * authenticator secret and recovery codes are forgotten, and the audit trail says so (by the
- * command line). Answers how many sessions ended.
+ * authenticator secret and recovery codes are forgotten (`demoteToCustomer`), and the audit
+ * trail says so (by the command line). Answers how many sessions ended.
  */
 export async function removeOwner(
   db: Database,
@@ -25,10 +25,7 @@ export async function removeOwner(
       .for('update');
     if (!user) throw AppError.notFound(NO_SUCH_ACCOUNT_MESSAGE);
     if (user.role !== 'owner') throw AppError.conflict(NOT_AN_OWNER_MESSAGE);
-    await tx.update(users).set({ role: 'customer', updatedAt: now }).where(eq(users.id, user.id));
-    const sessionsEnded = await endAllSessions(tx, user.id);
-    await tx.delete(totpFactors).where(eq(totpFactors.userId, user.id));
-    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
+    const { sessionsEnded } = await demoteToCustomer(tx, user.id, now);
     await recordAudit(tx, {
       actor: CLI_ACTOR,
       action: 'owner.removed',

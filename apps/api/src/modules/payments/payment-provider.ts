@@ -6,6 +6,8 @@
 export interface CheckoutLine {
   name: string;
   amountCents: number;
+  /** Under the name: what the deposit is toward and what is left after the ride. */
+  description?: string | undefined;
 }
 
 export interface CheckoutRequest {
@@ -15,6 +17,8 @@ export interface CheckoutRequest {
   productName: string;
   /** A line per ride of a round trip (ADR 018); without, one line of `productName`. */
   lines?: readonly CheckoutLine[];
+  /** The one line's description when there are no lines (`CheckoutLine.description`). */
+  description?: string | undefined;
   customerEmail: string;
   /** Shown back on the payment result: Date, Time, serviceName, serviceAddress. */
   metadata: Record<string, string>;

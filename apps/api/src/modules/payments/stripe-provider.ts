@@ -55,13 +55,22 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
         {
           mode: 'payment',
           line_items: (
-            request.lines ?? [{ name: request.productName, amountCents: request.amountCents }]
+            request.lines ?? [
+              {
+                name: request.productName,
+                amountCents: request.amountCents,
+                description: request.description,
+              },
+            ]
           ).map((line) => ({
             quantity: 1,
             price_data: {
               currency: 'usd',
               unit_amount: line.amountCents,
-              product_data: { name: line.name },
+              product_data: {
+                name: line.name,
+                ...(line.description ? { description: line.description } : {}),
+              },
             },
           })),
           customer_email: request.customerEmail,

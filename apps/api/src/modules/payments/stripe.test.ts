@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { paymentEvents, refunds } from '@app/db';
+import { appointments, paymentEvents, refunds } from '@app/db';
 import { listBookableDays } from '@app/shared';
 import { buildApp } from '../../app.ts';
 import type { Browser } from '../../test/browser.ts';
@@ -142,6 +142,15 @@ describe.each(await databaseKinds())('Stripe checkout and webhooks on %s', (kind
     expect(form.get('mode')).toBe('payment');
     expect(form.get('line_items[0][price_data][unit_amount]')).toBe('6600');
     expect(form.get('line_items[0][price_data][currency]')).toBe('usd');
+    // What the deposit is toward: the price as booked, and the rest after the ride.
+    const [row] = await database.handle.db
+      .select({ priceCents: appointments.priceCents })
+      .from(appointments)
+      .where(eq(appointments.id, appointmentId));
+    const price = row?.priceCents as number;
+    expect(form.get('line_items[0][price_data][product_data][description]')).toBe(
+      `Toward an estimated $${(price / 100).toFixed(2)} ride; $${((price - 6600) / 100).toFixed(2)} left to pay after the ride.`,
+    );
     expect(form.get('client_reference_id')).toBe(appointmentId);
     expect(form.get('customer_email')).toBe(email);
     expect(form.get('metadata[Date]')).toBe(slot.slotDate);
@@ -179,6 +188,9 @@ describe.each(await databaseKinds())('Stripe checkout and webhooks on %s', (kind
     expect(form?.has('line_items[2][price_data][unit_amount]')).toBe(false);
     expect(form?.get('line_items[0][price_data][product_data][name]')).toMatch(/, ride /);
     expect(form?.get('line_items[1][price_data][product_data][name]')).toMatch(/, return /);
+    expect(form?.get('line_items[1][price_data][product_data][description]')).toMatch(
+      /^Toward an estimated \$\d+\.\d\d ride; \$\d+\.\d\d left to pay after the ride\.$/,
+    );
   });
 
   it('answers the open session again instead of creating a second one', async () => {
@@ -292,6 +304,11 @@ describe.each(await databaseKinds())('Stripe checkout and webhooks on %s', (kind
         dropoffAddress: 'Logan Airport, Boston, MA',
         returnRide: null,
         isReturnLeg: false,
+      },
+      price: {
+        priceCents: expect.any(Number) as number,
+        depositCents: 6600,
+        balanceCents: expect.any(Number) as number,
       },
     });
     const { browser: other } = await customer('Mallory');

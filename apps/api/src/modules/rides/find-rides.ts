@@ -121,6 +121,12 @@ const rideColumns = {
   finishedAt: appointments.finishedAt,
   cancelledBy: appointments.cancelledBy,
   cancelReason: appointments.cancelReason,
+  chauffeurId: appointments.chauffeurId,
+  // The customer's row is `users` here: the driver's is read by its own alias.
+  chauffeurName: sql<
+    string | null
+  >`(select "driver"."name" from "users" as "driver" where "driver"."id" = ${appointments.chauffeurId})`,
+  tripStatus: appointments.tripStatus,
 };
 
 /** The page of rides matching `where`, by pickup time (the bench EXPLAINs this very query). */
@@ -153,8 +159,9 @@ export async function selectRides(
     failedMessagesOf(db, ids),
     liveReturnLegsOf(db, ids),
   ]);
-  return rows.map((row) => ({
+  return rows.map(({ chauffeurId, chauffeurName, ...row }) => ({
     ...row,
+    chauffeur: chauffeurId ? { id: chauffeurId, name: chauffeurName ?? '' } : null,
     slotStart: row.slotStart.toISOString(),
     endsAt: row.endsAt.toISOString(),
     occupiedUntil: row.occupiedUntil.toISOString(),

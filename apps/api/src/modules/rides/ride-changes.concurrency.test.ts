@@ -4,7 +4,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { appointments, auditEvents } from '@app/db';
-import { SLOT_TAKEN_MESSAGE, listBookableDays, type SlotDay } from '@app/shared';
+import {
+  CHAUFFEUR_BUSY_MESSAGE,
+  SLOT_TAKEN_MESSAGE,
+  listBookableDays,
+  type SlotDay,
+} from '@app/shared';
 import {
   appointmentRow,
   bookingRequest,
@@ -12,7 +17,7 @@ import {
   serviceIdByName,
   type PostgresTestDatabase,
 } from '../../test/booking.ts';
-import { overlappingLiveStretches } from '../../test/car-time.ts';
+import { chauffeursOnOverlappingRides, overlappingLiveStretches } from '../../test/car-time.ts';
 import { databaseKinds } from '../../test/databases.ts';
 import { insertAppointment, insertUser } from '../../test/fixtures.ts';
 import {
@@ -30,15 +35,17 @@ const ROUNDS = 8;
 const REASON = 'Your driver is needed elsewhere; this is the nearest time we can do.';
 
 /**
- * The owner's move against the database's guarantees, each side on its own server process over
- * one PostgreSQL (as two instances behind a load balancer): a move and a customer's booking of
- * the same time, and two owners moving one ride. PGlite runs one transaction at a time.
+ * The owner's changes against the database's guarantees, each side on its own server process
+ * over one PostgreSQL (as two instances behind a load balancer): a move and a customer's booking
+ * of the same time, two owners moving one ride, and two owners giving one chauffeur two rides at
+ * once. PGlite runs one transaction at a time.
  */
 describe.skipIf(!(await databaseKinds()).includes('postgres'))(
   'an owner’s move racing across two instances, on PostgreSQL',
   () => {
     let database: PostgresTestDatabase;
     let teslaS: string;
+    let suburban: string;
     const servers: ServerProcess[] = [];
     const tmp = mkdtempSync(join(tmpdir(), 'move-race-'));
     let days: SlotDay[];
@@ -46,6 +53,7 @@ describe.skipIf(!(await databaseKinds()).includes('postgres'))(
     beforeAll(async () => {
       database = await openPostgresDatabase();
       teslaS = await serviceIdByName(database.handle.db, 'Tesla Model S');
+      suburban = await serviceIdByName(database.handle.db, 'Chevrolet Suburban');
       const env = serverEnv(tmp, {
         DATABASE_URL: database.url,
         SEED_DEMO: 'false',
@@ -53,7 +61,7 @@ describe.skipIf(!(await databaseKinds()).includes('postgres'))(
       });
       servers.push(await startServerProcess(env), await startServerProcess(env));
       // Real time: the servers read the real clock. A day of its own for each round.
-      days = listBookableDays(new Date()).slice(3, 3 + 2 * ROUNDS);
+      days = listBookableDays(new Date()).slice(3, 3 + 3 * ROUNDS);
     }, 120_000);
     afterAll(async () => {
       await Promise.all(servers.map((server) => server.stop()));
@@ -64,11 +72,11 @@ describe.skipIf(!(await databaseKinds()).includes('postgres'))(
     const url = (i: number) => (servers[i % 2] as ServerProcess).baseUrl;
 
     const owner = (baseUrl: string) => ownerSession(database.handle.db, baseUrl);
-    /** A paid ride of the Tesla Model S at 9:00 AM on `day`. */
-    const paidRide = async (day: SlotDay) =>
+    /** A paid ride of the Tesla Model S (or `car`) at 9:00 AM on `day`. */
+    const paidRide = async (day: SlotDay, car = teslaS) =>
       insertAppointment(database.handle.db, {
         userId: await insertUser(database.handle.db, 'Rita Rider'),
-        serviceId: teslaS,
+        serviceId: car,
         slotDate: day.key,
         slotTime: '9:00 AM',
         status: 'paid',
@@ -152,6 +160,31 @@ describe.skipIf(!(await databaseKinds()).includes('postgres'))(
         expect(moves).toHaveLength(1);
       }
       expect(await overlappingLiveStretches(db)).toEqual([]);
+    }, 120_000);
+
+    it(`two owners on two instances giving one chauffeur two rides at once, ${ROUNDS} rounds: one stands`, async () => {
+      const db = database.handle.db;
+      const [one, two] = [await owner(url(0)), await owner(url(1))];
+      const chauffeur = await insertUser(db, 'Dana Driver', 'chauffeur');
+      for (let round = 0; round < ROUNDS; round++) {
+        const day = days[2 * ROUNDS + round] as SlotDay;
+        // Two cars at the same time: the cars are free, the one chauffeur is not.
+        const [tesla, suv] = [await paidRide(day), await paidRide(day, suburban)];
+        const [first, second] = await Promise.all([
+          postAs(url(0), one, `/api/admin/rides/${tesla}/chauffeur`, { chauffeurId: chauffeur }),
+          postAs(url(1), two, `/api/admin/rides/${suv}/chauffeur`, { chauffeurId: chauffeur }),
+        ]);
+        expect([first.status, second.status].sort(), JSON.stringify([first, second])).toEqual([
+          200, 409,
+        ]);
+        expect((first.status === 409 ? first : second).message).toBe(CHAUFFEUR_BUSY_MESSAGE);
+        const driven = await db
+          .select({ id: appointments.id })
+          .from(appointments)
+          .where(and(eq(appointments.chauffeurId, chauffeur), eq(appointments.slotDate, day.key)));
+        expect(driven.map((ride) => ride.id)).toEqual([first.status === 200 ? tesla : suv]);
+      }
+      expect(await chauffeursOnOverlappingRides(db)).toEqual([]);
     }, 120_000);
   },
 );

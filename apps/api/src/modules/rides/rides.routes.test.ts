@@ -28,6 +28,8 @@ import {
   appointmentRow,
   bookingRequest,
   bookOk,
+  openSandboxCheckout,
+  paySandboxCheckout,
   serviceIdByName,
   signedInBrowser,
   slotsBookedOf,
@@ -128,24 +130,13 @@ describe.each(await databaseKinds())('the owner’s rides on %s', (kind) => {
         ...options.request,
       }),
     );
-    const checkout = await browser.post('/api/user/create-checkout-session', {
-      appointmentId: id,
-    });
-    expect(checkout.statusCode, checkout.body).toBe(200);
-    const path = new URL(checkout.json<{ url: string }>().url).pathname;
+    const path = await openSandboxCheckout(browser, id);
     return { id, email, slot, path };
   };
-  const pay = (path: string) =>
-    app.inject({
-      method: 'POST',
-      url: `${path}/pay`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'name=Ann+Rider&card=4242+4242+4242+4242&exp=12+%2F+34&cvc=123',
-    });
   /** A paid ride, paid through the sandbox checkout. */
   const paidRide = async (options: Parameters<typeof hold>[0] = {}) => {
     const made = await hold(options);
-    expect((await pay(made.path)).statusCode).toBe(303);
+    expect((await paySandboxCheckout(app, made.path)).statusCode).toBe(303);
     expect((await appointmentRow(db, made.id)).status).toBe('paid');
     return made;
   };
@@ -540,7 +531,7 @@ describe.each(await databaseKinds())('the owner’s rides on %s', (kind) => {
     expect(
       (await cancel(owner, first.id, { refund: 'none', from: 'pending_payment' })).statusCode,
     ).toBe(200);
-    expect((await pay(first.path)).statusCode).toBe(303);
+    expect((await paySandboxCheckout(app, first.path)).statusCode).toBe(303);
     expect((await appointmentRow(db, first.id)).status).toBe('cancelled');
     expect((await refundsOf(first.id)).map((r) => [r.reason, r.amountCents, r.status])).toEqual([
       ['late_payment', 6600, 'succeeded'],
@@ -552,7 +543,7 @@ describe.each(await databaseKinds())('the owner’s rides on %s', (kind) => {
       const ride = await hold();
       const [cancelled, paid] = await Promise.all([
         cancel(owner, ride.id, { refund: 'none', from: 'pending_payment' }),
-        pay(ride.path),
+        paySandboxCheckout(app, ride.path),
       ]);
       expect(paid.statusCode).toBe(303);
       const row = await appointmentRow(db, ride.id);

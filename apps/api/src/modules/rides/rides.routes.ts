@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '@app/db';
 import {
+  AssignChauffeurSchema,
   CancelRideSchema,
   EditRideSchema,
   MoveRideSchema,
@@ -8,15 +9,18 @@ import {
   RideIdParamsSchema,
   RideListQuerySchema,
   TodayQuerySchema,
+  type DriversResponse,
   type LegacyOverlapsResponse,
   type RideListResponse,
   type RideResponse,
   type TodayResponse,
 } from '@app/shared';
 import { AppError } from '../../errors.ts';
+import type { TravelSettings } from '../../travel/drive-speed.ts';
 import { signedInUser } from '../../plugins/auth.ts';
 import type { AppointmentChanges } from '../appointments/appointment-changes.ts';
 import { cancelRide } from '../appointments/cancel-ride.ts';
+import { assignChauffeur } from '../appointments/chauffeur-assignment.ts';
 import { editRide } from '../appointments/edit-ride.ts';
 import { finishRide } from '../appointments/finish-ride.ts';
 import { moveRide } from '../appointments/move-ride.ts';
@@ -24,6 +28,7 @@ import { reopenRide } from '../appointments/reopen-ride.ts';
 import { NO_SUCH_RIDE_MESSAGE } from '../appointments/ride-state.ts';
 import { ownerActor } from '../audit/record-audit.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
+import { listDrivers } from './list-drivers.ts';
 import { exportRides } from './export-rides.ts';
 import { findRide, newYorkToday } from './find-rides.ts';
 import { legacyOverlaps } from './legacy-overlaps.ts';
@@ -36,13 +41,17 @@ export interface RideRouteDeps {
   payments: PaymentProvider;
   /** How every change of an appointment is made and told (`appointment-changes.ts`). */
   changes: AppointmentChanges;
+  /** The offline estimate's settings (`TRAVEL_*`): a move must reach its neighbours (ADR 020). */
+  travel: TravelSettings;
+  /** How long before pickup Today flags a chauffeur who has not tapped "On my way". */
+  chauffeurLateMinutes: number;
   now: () => Date;
 }
 
 /**
  * The owner's rides: the day (Today), the board, the export, one ride, and the board's buttons
- * (moving, correcting details, completing, no-show and undoing them, cancelling), whose changes
- * are `modules/appointments`' transitions.
+ * (moving, correcting details, completing, no-show and undoing them, cancelling, who drives it),
+ * whose changes are `modules/appointments`' transitions.
  */
 export function registerRideRoutes(app: FastifyInstance, deps: RideRouteDeps): void {
   const { db, now } = deps;
@@ -64,7 +73,7 @@ export function registerRideRoutes(app: FastifyInstance, deps: RideRouteDeps): v
   app.get('/api/admin/today', owner, async (request, reply): Promise<TodayResponse> => {
     const query = TodayQuerySchema.parse(request.query);
     reply.header('cache-control', 'no-store');
-    return { success: true, ...(await today(db, query, now())) };
+    return { success: true, ...(await today(db, query, now(), deps.chauffeurLateMinutes)) };
   });
 
   app.get('/api/admin/rides/export.csv', owner, async (request, reply) => {
@@ -119,8 +128,17 @@ export function registerRideRoutes(app: FastifyInstance, deps: RideRouteDeps): v
     const { id } = RideIdParamsSchema.parse(request.params);
     const input = MoveRideSchema.parse(request.body);
     const actor = await ownerActor(db, signedInUser(request).id);
-    await moveRide(deps.changes, { id, actor, request: input, now: now() });
-    return rideAnswer(id, 'Ride moved. The customer is told.');
+    const { note } = await moveRide(deps.changes, {
+      id,
+      actor,
+      request: input,
+      now: now(),
+      travel: deps.travel,
+    });
+    return rideAnswer(
+      id,
+      note ? `Ride moved. The customer is told. ${note}` : 'Ride moved. The customer is told.',
+    );
   });
 
   app.post('/api/admin/rides/:id/details', owner, async (request): Promise<RideResponse> => {
@@ -129,6 +147,19 @@ export function registerRideRoutes(app: FastifyInstance, deps: RideRouteDeps): v
     const actor = await ownerActor(db, signedInUser(request).id);
     await editRide(deps.changes, { id, actor, request: input, now: now() });
     return rideAnswer(id, 'Ride details corrected. The customer is told.');
+  });
+
+  app.get('/api/admin/drivers', owner, async (_request, reply): Promise<DriversResponse> => {
+    reply.header('cache-control', 'no-store');
+    return { success: true, drivers: await listDrivers(db) };
+  });
+
+  app.post('/api/admin/rides/:id/chauffeur', owner, async (request): Promise<RideResponse> => {
+    const { id } = RideIdParamsSchema.parse(request.params);
+    const { chauffeurId } = AssignChauffeurSchema.parse(request.body);
+    const actor = await ownerActor(db, signedInUser(request).id);
+    await assignChauffeur(deps.changes, { id, chauffeurId, actor, now: now() });
+    return rideAnswer(id, chauffeurId ? 'Chauffeur assigned.' : 'Nobody drives this ride now.');
   });
 
   app.post('/api/admin/rides/:id/cancel', owner, async (request): Promise<RideResponse> => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { auditEvents, outboxMessages, type Database } from '@app/db';
+import { appointments, auditEvents, outboxMessages, type Database } from '@app/db';
 import {
   bookingReference,
   type AppointmentStatus,
@@ -177,6 +177,59 @@ describe.each(await databaseKinds())(
         .from(auditEvents)
         .where(eq(auditEvents.action, 'rides.exported'));
       expect(event?.after).toEqual({ search: reference, rows: 1 });
+    });
+
+    it('names the rides nobody drives until tomorrow ends, and chauffeurs late to set off', async () => {
+      const userId = await insertUser(db, 'Nell Nightowl');
+      const dana = await insertUser(db, 'Dana Driver', 'chauffeur');
+      const eli = await insertUser(db, 'Eli Wheeler', 'chauffeur');
+      const paid = async (
+        slotDate: string,
+        slotTime: string,
+        chauffeurId: string | null,
+        tripStatus: 'on_my_way' | null = null,
+      ) => {
+        const id = await insertAppointment(db, {
+          userId,
+          serviceId: car,
+          slotDate,
+          slotTime,
+          status: 'paid',
+        });
+        await db
+          .update(appointments)
+          .set({ chauffeurId, tripStatus })
+          .where(eq(appointments.id, id));
+        return id;
+      };
+      // 10:07 AM now; chauffeurs are late 30 minutes before pickup (CHAUFFEUR_LATE_MINUTES).
+      const late = await paid('22_11_2026', '10:30 AM', dana);
+      await paid('22_11_2026', '11:00 AM', eli); // not yet due to set off
+      await paid('22_11_2026', '10:00 AM', eli, 'on_my_way'); // set off
+      await paid('22_11_2026', '9:00 AM', dana); // over: for the unmarked count, not this
+      const tomorrow = await paid('23_11_2026', '3:00 PM', null);
+      await paid('24_11_2026', '3:00 PM', null); // after tomorrow
+      const response = await owner.get('/api/admin/today');
+      const body = TodayResponseSchema.parse(response.json());
+      expect(body.lateChauffeurs).toEqual([
+        {
+          id: late,
+          slotDate: '22_11_2026',
+          slotTime: '10:30 AM',
+          carName: 'Toyota Camry',
+          chauffeurName: 'Dana Driver',
+        },
+      ]);
+      // This morning's 8 AM ride is past, the held ones are not paid.
+      expect(body.unassignedRides).toEqual([
+        {
+          id: tomorrow,
+          slotDate: '23_11_2026',
+          slotTime: '3:00 PM',
+          carName: 'Toyota Camry',
+          chauffeurName: null,
+        },
+      ]);
     });
   },
 );

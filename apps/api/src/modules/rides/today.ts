@@ -1,9 +1,11 @@
-import { and, count, eq, gt, gte, lte } from 'drizzle-orm';
-import { appointments, outboxMessages, type Database } from '@app/db';
+import { and, asc, count, eq, gt, gte, isNotNull, isNull, lt, lte, type SQL } from 'drizzle-orm';
+import { appointments, outboxMessages, services, users, type Database } from '@app/db';
 import {
   HOLD_LAPSING_MINUTES,
   RIDES_MAX_PAGE_SIZE,
+  UNASSIGNED_RIDE_DAYS,
   UNMARKED_RIDE_DAYS,
+  type RideAlert,
   type TodayResponse,
 } from '@app/shared';
 import { newYorkToday, rideConditions, selectRides, startOfNewYorkDay } from './find-rides.ts';
@@ -17,40 +19,93 @@ export async function today(
   db: Database,
   query: { date?: string | undefined },
   now: Date,
+  /** How long before pickup a chauffeur should have tapped "On my way" (`CHAUFFEUR_LATE_MINUTES`). */
+  lateMinutes: number,
 ): Promise<Omit<TodayResponse, 'success'>> {
   const date = query.date ?? newYorkToday(now);
-  const [rides, [holds], [failed], [unmarked]] = await Promise.all([
-    selectRides(db, rideConditions({ from: date, to: date }, now), {
-      limit: RIDES_MAX_PAGE_SIZE,
-      offset: 0,
-    }),
-    db
-      .select({ n: count() })
-      .from(appointments)
-      .where(
+  const paid = eq(appointments.status, 'paid');
+  const [rides, [holds], [failed], [unmarked], unassignedRides, lateChauffeurs] = await Promise.all(
+    [
+      selectRides(db, rideConditions({ from: date, to: date }, now), {
+        limit: RIDES_MAX_PAGE_SIZE,
+        offset: 0,
+      }),
+      db
+        .select({ n: count() })
+        .from(appointments)
+        .where(
+          and(
+            eq(appointments.status, 'pending_payment'),
+            gt(appointments.holdExpiresAt, now),
+            lte(
+              appointments.holdExpiresAt,
+              new Date(now.getTime() + HOLD_LAPSING_MINUTES * 60_000),
+            ),
+          ),
+        ),
+      db.select({ n: count() }).from(outboxMessages).where(eq(outboxMessages.status, 'failed')),
+      db
+        .select({ n: count() })
+        .from(appointments)
+        .where(
+          and(
+            eq(appointments.status, 'paid'),
+            gte(appointments.slotStart, startOfNewYorkDay(newYorkToday(now), -UNMARKED_RIDE_DAYS)),
+            lte(appointments.slotStart, now),
+          ),
+        ),
+      rideAlerts(
+        db,
         and(
-          eq(appointments.status, 'pending_payment'),
-          gt(appointments.holdExpiresAt, now),
-          lte(appointments.holdExpiresAt, new Date(now.getTime() + HOLD_LAPSING_MINUTES * 60_000)),
+          paid,
+          isNull(appointments.chauffeurId),
+          gt(appointments.slotStart, now),
+          lt(
+            appointments.slotStart,
+            startOfNewYorkDay(newYorkToday(now), UNASSIGNED_RIDE_DAYS + 1),
+          ),
         ),
       ),
-    db.select({ n: count() }).from(outboxMessages).where(eq(outboxMessages.status, 'failed')),
-    db
-      .select({ n: count() })
-      .from(appointments)
-      .where(
+      rideAlerts(
+        db,
         and(
-          eq(appointments.status, 'paid'),
-          gte(appointments.slotStart, startOfNewYorkDay(newYorkToday(now), -UNMARKED_RIDE_DAYS)),
-          lte(appointments.slotStart, now),
+          paid,
+          isNotNull(appointments.chauffeurId),
+          isNull(appointments.tripStatus),
+          lte(appointments.slotStart, new Date(now.getTime() + lateMinutes * 60_000)),
+          gt(appointments.endsAt, now),
         ),
       ),
-  ]);
+    ],
+  );
   return {
     date,
     rides,
     holdsLapsing: holds?.n ?? 0,
     failedMessages: failed?.n ?? 0,
     unmarkedRides: unmarked?.n ?? 0,
+    unassignedRides,
+    lateChauffeurs,
   };
 }
+
+/** The first rides `where` selects, by pickup time, as Today names them. */
+function rideAlerts(db: Database, where: SQL | undefined): Promise<RideAlert[]> {
+  return db
+    .select({
+      id: appointments.id,
+      slotDate: appointments.slotDate,
+      slotTime: appointments.slotTime,
+      carName: services.name,
+      chauffeurName: users.name,
+    })
+    .from(appointments)
+    .innerJoin(services, eq(services.id, appointments.serviceId))
+    .leftJoin(users, eq(users.id, appointments.chauffeurId))
+    .where(where)
+    .orderBy(asc(appointments.slotStart), asc(appointments.id))
+    .limit(RIDE_ALERTS_MAX);
+}
+
+/** More than this many to deal with is a list, not a note: the board shows the rest. */
+const RIDE_ALERTS_MAX = 20;

@@ -1,11 +1,14 @@
 import type { ReactNode } from 'react';
 import { useLocation } from 'wouter';
+import { isStaffRole } from '@app/shared';
 import { useSession } from '../../state/session.tsx';
 import { Header } from './header.tsx';
 import { Footer } from './footer.tsx';
 
 /** The console's addresses: an owner's frame is its own there (features/admin-shell). */
 const isConsolePath = (location: string) => location === '/admin' || location.startsWith('/admin/');
+/** The day sheet's: staff's frame is its own there too (pages/drive.tsx). */
+const isDrivePath = (location: string) => location === '/drive';
 
 export function Layout({ children }: { children: ReactNode }) {
   const [location] = useLocation();
@@ -13,6 +16,9 @@ export function Layout({ children }: { children: ReactNode }) {
   // The owner's console brings its own compact header and no footer (its code loads with the
   // console); anyone else at /admin sees the site's 404 page in the site's frame.
   if (isConsolePath(location) && (userLoading || user?.role === 'owner')) return children;
+  // A visitor is sent to sign in, or, with no signal, shown the sheet this device kept.
+  if (isDrivePath(location) && (userLoading || !user || isStaffRole(user.role ?? 'customer')))
+    return children;
   return (
     <div className="flex min-h-screen flex-col">
       <a

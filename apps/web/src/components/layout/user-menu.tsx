@@ -14,9 +14,10 @@ import {
   LayoutDashboard,
   LogOut,
   MessageSquare,
+  Route as RouteIcon,
   UserRound,
 } from 'lucide-react';
-import { isPendingStaff, type SignedInProfile } from '@app/shared';
+import { firstName, isPendingStaff, type SignedInProfile } from '@app/shared';
 import { useSession } from '../../state/session.tsx';
 import { Avatar } from '../ui/avatar.tsx';
 
@@ -30,22 +31,22 @@ export const ACCOUNT_LINKS = [
 ] as const;
 
 const CONSOLE_LINK = { href: '/admin', label: 'Console', icon: LayoutDashboard } as const;
+const DRIVE_LINK = { href: '/drive', label: 'Day sheet', icon: RouteIcon } as const;
 
-/** An owner's choices: the customer's, then the console (no one else is shown it). */
-const OWNER_LINKS = [...ACCOUNT_LINKS, CONSOLE_LINK] as const;
+/** Staff's own place, which also asks for the code before the second factor. */
+const STAFF_LINKS = { owner: CONSOLE_LINK, chauffeur: DRIVE_LINK } as const;
 
-/** Before the second factor, staff have only the console to go to (it asks for the code). */
-const SECOND_FACTOR_LINKS = [CONSOLE_LINK] as const;
-
-const linksFor = (user: SignedInProfile) =>
-  isPendingStaff(user) ? SECOND_FACTOR_LINKS : user.role === 'owner' ? OWNER_LINKS : ACCOUNT_LINKS;
+/**
+ * A customer's choices; staff's add their own place (no one else is shown it). Before the
+ * second factor, staff have only that place to go to.
+ */
+function linksFor(user: SignedInProfile) {
+  if (isPendingStaff(user)) return [STAFF_LINKS[user.role]];
+  return user.role ? [...ACCOUNT_LINKS, STAFF_LINKS[user.role]] : ACCOUNT_LINKS;
+}
 
 /** The name the menus show: before the second factor, staff are shown their email only. */
 const nameOf = (user: SignedInProfile) => (isPendingStaff(user) ? user.email : user.name);
-
-function firstNameOf(name: string): string {
-  return name.trim().split(/\s+/)[0] ?? '';
-}
 
 /** The user's initial on a round badge, small in the menu button, larger in the menus. */
 function MenuAvatar({ name, large = false }: { name: string; large?: boolean }) {
@@ -163,7 +164,7 @@ export function UserMenu({ user }: { user: SignedInProfile }) {
         className="inline-flex min-h-11 items-center gap-2 rounded-full border border-line bg-surface py-1 pr-3 pl-1 text-sm font-semibold text-brand transition-colors hover:border-brand/30 hover:bg-brand-tint"
       >
         <MenuAvatar name={nameOf(user)} />
-        <span className="max-w-[4.5rem] truncate">{firstNameOf(nameOf(user))}</span>
+        <span className="max-w-[4.5rem] truncate">{firstName(nameOf(user))}</span>
         <span className="sr-only">, account menu</span>
         <ChevronDown
           aria-hidden="true"

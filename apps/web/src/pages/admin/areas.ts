@@ -4,6 +4,7 @@ import {
   CalendarX,
   Car,
   ChartColumn,
+  IdCard,
   MailExclamationPoint,
   MessagesSquare,
   ScrollText,
@@ -25,6 +26,12 @@ export const CONSOLE_AREAS = [
     screen: lazy(() => import('./rides.tsx')),
   },
   { path: '/fleet', label: 'Fleet', icon: Car, screen: lazy(() => import('./fleet.tsx')) },
+  {
+    path: '/chauffeurs',
+    label: 'Chauffeurs',
+    icon: IdCard,
+    screen: lazy(() => import('./chauffeurs.tsx')),
+  },
   { path: '/blocks', label: 'Blocks', icon: CalendarX, screen: lazy(() => import('./blocks.tsx')) },
   {
     path: '/feedback',

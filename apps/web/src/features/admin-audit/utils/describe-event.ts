@@ -15,6 +15,8 @@ import {
 export const ACTION_LABELS: Record<AuditAction, string> = {
   'owner.added': 'Owner added',
   'owner.removed': 'Owner removed',
+  'chauffeur.added': 'Chauffeur added',
+  'chauffeur.removed': 'Chauffeur removed',
   'mfa.enrolment_started': 'Authenticator setup started',
   'mfa.enrolled': 'Two-step sign-in set up',
   'mfa.verified': 'Signed in with a code',
@@ -26,6 +28,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'appointment.completed': 'Ride completed',
   'appointment.no_show': 'Ride marked as no-show',
   'appointment.reopened': 'Completion or no-show undone',
+  'appointment.chauffeur_assigned': 'Chauffeur assigned',
   'refund.requested': 'Refund requested',
   'service.created': 'Car added',
   'service.updated': 'Car changed',
@@ -183,6 +186,12 @@ const FIELDS: Record<string, { label: string; value?: (v: unknown, now: Date) =>
   address: { label: 'Address' },
   availableServiceTypes: { label: 'Service types' },
   seats: { label: 'Seats' },
+  plate: { label: 'Plate' },
+  chauffeurName: { label: 'Chauffeur' },
+  chauffeurDropped: {
+    label: 'Chauffeur',
+    value: (v) => (v === true ? 'Left it: they drive another ride then' : String(v)),
+  },
   bags: { label: 'Bags' },
   turnaroundMinutes: { label: 'Time between rides' },
   ...Object.fromEntries(
@@ -198,6 +207,8 @@ const ID_FIELDS: Record<string, string> = {
   id: 'Record id',
   messageId: 'Message id',
   refundId: 'Refund id',
+  chauffeurId: 'Chauffeur’s account id',
+  defaultChauffeurId: 'Default chauffeur’s account id',
 };
 
 /** `cancelReason` → `Cancel reason`: a field no table names yet still reads as words. */
@@ -283,6 +294,18 @@ export function sentenceOf(event: AuditEvent, now: Date = new Date()): string {
         : `${who} made ${account} an owner (a new account).`;
     case 'owner.removed':
       return `${who} removed ${account} as an owner: the account is a customer again.`;
+    case 'chauffeur.added':
+      return event.before
+        ? `${who} made ${account} a chauffeur (it was a ${String(before.role ?? 'customer')} account).`
+        : `${who} added ${account} as a chauffeur (a new account).`;
+    case 'chauffeur.removed':
+      return `${who} removed ${account} as a chauffeur: the account is a customer again.`;
+    case 'appointment.chauffeur_assigned': {
+      const driver = str(after.chauffeurName);
+      return driver
+        ? `${who} gave ${ride} to ${driver} to drive.`
+        : `${who} took ${ride} from ${str(before.chauffeurName) ?? 'its chauffeur'}: nobody drives it yet.`;
+    }
     case 'mfa.enrolment_started':
       return `${who} started setting up an authenticator app.`;
     case 'mfa.enrolled':

@@ -12,6 +12,8 @@ import {
   depositDollars,
   formatDollars,
   MULTI_HOUR_MINIMUM_HOURS,
+  PLATE_MAX_LENGTH,
+  rateWarnings,
   type CarInput,
   type FleetCar,
 } from '@app/shared';
@@ -22,12 +24,16 @@ import {
   RequiredMark,
 } from '../../../components/ui/form-field.tsx';
 import { buttonPrimary, buttonSecondary, card } from '../../../components/ui/styles.ts';
+import { listDrivers } from '../../../lib/api/drivers.ts';
+import { useLoad } from '../../../lib/use-load.ts';
 import { CarPhoto } from './car-photo.tsx';
 
 /** What the form holds: text as typed (rates too, checked on saving). */
 type Draft = Omit<
   CarInput,
   | 'type'
+  | 'plate'
+  | 'defaultChauffeurId'
   | 'availableServiceTypes'
   | 'turnaroundMinutes'
   | (typeof CAR_RATE_FIELDS)[number][0]
@@ -35,6 +41,9 @@ type Draft = Omit<
 > & {
   type: string;
   availableServiceTypes: string[];
+  plate: string;
+  /** An account id, or '' for nobody. */
+  defaultChauffeurId: string;
 } & Record<(typeof CAR_RATE_FIELDS)[number][0] | CapacityField | TurnaroundField, string>;
 
 /** What the car carries, shown on its cards and page. */
@@ -103,6 +112,8 @@ const EMPTY: Draft = {
   address: '',
   available: true,
   availableServiceTypes: [],
+  plate: '',
+  defaultChauffeurId: '',
   seats: '4',
   bags: '2',
   rideTurnaround: String(DEFAULT_TURNAROUND_MINUTES.ride),
@@ -125,6 +136,8 @@ function draftOf(car: FleetCar | undefined): Draft {
     address: car.address,
     available: car.available,
     availableServiceTypes: car.availableServiceTypes,
+    plate: car.plate,
+    defaultChauffeurId: car.defaultChauffeurId ?? '',
     seats: String(car.seats),
     bags: String(car.bags),
     rideTurnaround: String(car.turnaroundMinutes.ride),
@@ -147,9 +160,10 @@ function inputOf(draft: Draft): unknown {
   const capacity = Object.fromEntries(
     CAPACITY_FIELDS.map(([field]) => [field, whole(draft[field])]),
   );
-  const { rideTurnaround, hourlyTurnaround, rentalTurnaround, ...rest } = draft;
+  const { rideTurnaround, hourlyTurnaround, rentalTurnaround, defaultChauffeurId, ...rest } = draft;
   return {
     ...rest,
+    defaultChauffeurId: defaultChauffeurId === '' ? null : defaultChauffeurId,
     ...rates,
     ...capacity,
     turnaroundMinutes: {
@@ -183,6 +197,7 @@ interface CarFormProps {
  */
 export function CarForm({ car, busy, onSave, onCancel }: CarFormProps) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(car));
+  const drivers = useLoad(() => listDrivers(), []);
   const [photo, setPhoto] = useState<File | undefined>();
   const [errors, setErrors] = useState<Errors>({});
   const formId = useId();
@@ -328,6 +343,51 @@ export function CarForm({ car, busy, onSave, onCancel }: CarFormProps) {
         </div>
       </Section>
 
+      <Section legend="Its chauffeur">
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field
+            label="Plate"
+            htmlFor={idOf('plate')}
+            error={errors.plate}
+            errorId={`${idOf('plate')}-error`}
+            hint="Told to the customer when the chauffeur is on the way."
+            optional
+          >
+            <input
+              {...field('plate')}
+              maxLength={PLATE_MAX_LENGTH}
+              autoComplete="off"
+              value={draft.plate}
+              onChange={(event) => set('plate', event.target.value)}
+              className={`mt-1.5 uppercase ${inputClass}`}
+            />
+          </Field>
+          <Field
+            label="Default chauffeur"
+            htmlFor={idOf('defaultChauffeurId')}
+            error={errors.defaultChauffeurId ?? drivers.failure}
+            errorId={`${idOf('defaultChauffeurId')}-error`}
+            hint="Drives its paid rides when free then; you can choose another on any ride."
+            optional
+          >
+            <select
+              {...field('defaultChauffeurId')}
+              disabled={drivers.loading}
+              value={draft.defaultChauffeurId}
+              onChange={(event) => set('defaultChauffeurId', event.target.value)}
+              className={`mt-1.5 ${inputClass}`}
+            >
+              <option value="">Nobody</option>
+              {(drivers.data?.drivers ?? []).map((driver) => (
+                <option key={driver.id} value={driver.id}>
+                  {driver.role === 'owner' ? `${driver.name} (owner)` : driver.name}
+                </option>
+              ))}
+            </select>
+          </Field>
+        </div>
+      </Section>
+
       <Section legend="Availability">
         <label className="flex min-h-11 items-center gap-3 text-sm font-semibold text-ink">
           <input
@@ -397,6 +457,8 @@ export function CarForm({ car, busy, onSave, onCancel }: CarFormProps) {
         </Section>
       ))}
 
+      <RateWarnings draft={draft} />
+
       <Section
         legend="Time between bookings"
         about="Minutes the car needs after a booking before the next one starts."
@@ -440,6 +502,34 @@ export function CarForm({ car, busy, onSave, onCancel }: CarFormProps) {
         </button>
       </div>
     </form>
+  );
+}
+
+/**
+ * The rate rules (`rate-rules.ts`) the typed rates break, as the owner types them: advice, not
+ * a refusal (an owner may price as they choose), shown once every rate is a number.
+ */
+function RateWarnings({ draft }: { draft: Draft }) {
+  const rates = Object.fromEntries(
+    CAR_RATE_FIELDS.map(([field]) => [field, Number(draft[field].trim().replace(/^\$/, ''))]),
+  ) as Record<RateField, number>;
+  const typed = CAR_RATE_FIELDS.every(
+    ([field]) => draft[field].trim() !== '' && Number.isFinite(rates[field]),
+  );
+  const warnings = typed ? rateWarnings(rates) : [];
+  return (
+    <div aria-live="polite">
+      {warnings.length > 0 ? (
+        <div className="rounded-xl border border-accent-strong bg-accent-tint p-5 sm:p-6">
+          <h3 className="text-base font-semibold text-brand">Check these rates</h3>
+          <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-ink">
+            {warnings.map((warning) => (
+              <li key={warning}>{warning}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </div>
   );
 }
 

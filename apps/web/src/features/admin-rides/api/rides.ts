@@ -1,4 +1,5 @@
 import type {
+  AssignChauffeurRequest,
   BlocksResponse,
   CancelRideRequest,
   EditRideRequest,
@@ -74,4 +75,12 @@ export function listBlocks(): Promise<BlocksResponse> {
 /** The console's first screen: one New York day's rides (today unless told) and what needs the owner. */
 export function getToday(date?: string): Promise<TodayResponse> {
   return api.get<TodayResponse>(`/admin/today${date ? `?date=${encodeURIComponent(date)}` : ''}`);
+}
+
+/** Gives the ride to a chauffeur (or an owner), or to nobody (`chauffeurId: null`). */
+export function assignChauffeur(
+  id: string,
+  request: AssignChauffeurRequest,
+): Promise<RideResponse> {
+  return api.post<RideResponse>(`/admin/rides/${encodeURIComponent(id)}/chauffeur`, request);
 }

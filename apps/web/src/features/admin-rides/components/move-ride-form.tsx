@@ -16,17 +16,24 @@ import { ReasonField, reasonProblem } from './reason-field.tsx';
 /**
  * Moving a paid ride: a day, a start and, unless it is a round trip's, a car that offers its
  * service type, with a reason the customer is told. Sends where the owner saw the ride, so a
- * ride moved meanwhile is not moved again; the server checks the time is free.
+ * ride moved meanwhile is not moved again; the server checks the time is free and that the car
+ * can drive there. A move it cannot drive to shows why (`unreachable`), and "Move anyway"
+ * sends it again with the override.
  */
 export function MoveRideForm({
   ride,
   busy,
+  unreachable,
   onMove,
+  onMoveAnyway,
   onClose,
 }: {
   ride: Ride;
   busy: boolean;
+  /** Why the car cannot get to the time last asked for, in the server's words. */
+  unreachable?: string | undefined;
   onMove: (request: MoveRideRequest) => void;
+  onMoveAnyway: () => void;
   onClose: () => void;
 }) {
   const { services } = useCatalogue();
@@ -96,6 +103,14 @@ export function MoveRideForm({
         />
       )}
       <ReasonField id={ids.reason} value={reason} onChange={setReason} error={error} />
+      {unreachable ? (
+        <div role="alert" className="space-y-2">
+          <p className="text-danger">{unreachable}</p>
+          <button type="button" disabled={busy} onClick={onMoveAnyway} className={buttonSecondary}>
+            Move anyway
+          </button>
+        </div>
+      ) : null}
       <div className="flex flex-wrap gap-3">
         <button type="submit" disabled={busy} className={buttonPrimary}>
           Move the ride

@@ -3,15 +3,17 @@ import { Link } from 'wouter';
 import {
   FINISH_UNDO_MINUTES,
   formatNewYorkTime,
+  type MoveRideRequest,
   type Ride,
   type RideRefundChoice,
   type RideResponse,
 } from '@app/shared';
-import { failureMessage } from '../../../lib/api-client.ts';
+import { ApiError, failureMessage } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useLoad } from '../../../lib/use-load.ts';
 import { buttonPrimary, buttonSecondary, card } from '../../../components/ui/styles.ts';
 import {
+  assignChauffeur,
   cancelRide,
   completeRide,
   correctRide,
@@ -22,6 +24,7 @@ import {
   retryRideMessage,
 } from '../api/rides.ts';
 import { formatDayHeading, screenPath } from '../utils/ride-view.ts';
+import { AssignChauffeurForm } from './assign-chauffeur-form.tsx';
 import { CancelRideForm } from './cancel-ride-form.tsx';
 import { CorrectRideForm } from './correct-ride-form.tsx';
 import { FailedMessages } from './failed-messages.tsx';
@@ -45,8 +48,12 @@ export function RideDetail({
   // When the ride was last shown as it is: what the undo's window is measured from.
   const [shownAt, setShownAt] = useState(() => Date.now());
   const [failure, setFailure] = useState<string | undefined>();
+  /** A move the car cannot drive to: why, and the request to send again with the override. */
+  const [unreachable, setUnreachable] = useState<
+    { reason: string; request: MoveRideRequest } | undefined
+  >();
 
-  const act = (call: () => Promise<RideResponse>) => {
+  const act = (call: () => Promise<RideResponse>, refused?: (error: unknown) => boolean) => {
     setBusy(true);
     setFailure(undefined);
     call()
@@ -58,6 +65,7 @@ export function RideDetail({
         onChanged();
       })
       .catch((error: unknown) => {
+        if (refused?.(error)) return;
         setFailure(failureMessage(error, 'load'));
         void loaded.reload();
       })
@@ -166,6 +174,13 @@ export function RideDetail({
           </button>
         </div>
       ) : null}
+      {ride.status === 'paid' && open === null ? (
+        <AssignChauffeurForm
+          ride={ride}
+          busy={busy}
+          onAssign={(request) => act(() => assignChauffeur(ride.id, request))}
+        />
+      ) : null}
       {mayUndo ? (
         <div className="mt-6 flex flex-wrap items-center gap-3">
           <button
@@ -192,8 +207,28 @@ export function RideDetail({
         <MoveRideForm
           ride={ride}
           busy={busy}
-          onClose={() => setOpen(null)}
-          onMove={(request) => act(() => moveRide(ride.id, request))}
+          unreachable={unreachable?.reason}
+          onClose={() => {
+            setUnreachable(undefined);
+            setOpen(null);
+          }}
+          onMove={(request) => {
+            setUnreachable(undefined);
+            act(
+              () => moveRide(ride.id, request),
+              (error) => {
+                if (!(error instanceof ApiError) || error.code !== 'unreachable') return false;
+                setUnreachable({ reason: error.serverMessage ?? '', request });
+                return true;
+              },
+            );
+          }}
+          onMoveAnyway={() => {
+            if (!unreachable) return;
+            const request = { ...unreachable.request, overrideReach: true };
+            setUnreachable(undefined);
+            act(() => moveRide(ride.id, request));
+          }}
         />
       ) : null}
       {ride.status === 'paid' && open === 'correct' ? (

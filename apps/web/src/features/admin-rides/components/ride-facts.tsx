@@ -1,5 +1,10 @@
 import { Link } from 'wouter';
-import { bookingReference, formatNewYorkDayShort, type Ride } from '@app/shared';
+import {
+  bookingReference,
+  formatNewYorkDayShort,
+  TRIP_STATUS_LABELS,
+  type Ride,
+} from '@app/shared';
 import { RefundSummary } from '../../../components/ui/refund-summary.tsx';
 import { formatDeposit, STATUS_BADGE, statusLabel } from '../utils/ride-view.ts';
 
@@ -81,6 +86,21 @@ export function RideFacts({ ride, rideHref }: { ride: Ride; rideHref: (id: strin
           )
         : null}
       {ride.pickupNotes ? row('Notes', ride.pickupNotes) : null}
+      {row(
+        'Chauffeur',
+        ride.chauffeur ? (
+          <>
+            {ride.chauffeur.name}
+            {ride.tripStatus ? (
+              <span className="font-semibold"> · {TRIP_STATUS_LABELS[ride.tripStatus]}</span>
+            ) : null}
+          </>
+        ) : ride.status === 'paid' ? (
+          <span className="font-semibold text-danger">Nobody yet</span>
+        ) : (
+          'None'
+        ),
+      )}
       {row('Service', ride.serviceType || 'Not chosen')}
       {row('Deposit', formatDeposit(ride.depositCents))}
       {ride.cancelReason ? row('Cancel reason', ride.cancelReason) : null}

@@ -1,12 +1,13 @@
 import { Link } from 'wouter';
 import {
   HOLD_LAPSING_MINUTES,
+  TRIP_STATUS_LABELS,
   UNMARKED_RIDE_DAYS,
   type Ride,
   type TodayResponse,
 } from '@app/shared';
 import { card } from '../../../components/ui/styles.ts';
-import { addDaysIso, screenPath } from '../utils/ride-view.ts';
+import { addDaysIso, formatDayHeading, screenPath } from '../utils/ride-view.ts';
 import { StatusBadge } from './ride-facts.tsx';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -17,7 +18,7 @@ const counts = (ride: Ride) => ride.status !== 'cancelled';
 /**
  * The day in one line (how many rides, the first pickup's time) and, as links to where each is
  * dealt with, what needs the owner now: holds about to lapse, messages that failed for good,
- * rides past their pickup time not yet marked.
+ * rides past their pickup time not yet marked, chauffeurs late to set off, rides nobody drives.
  */
 export function TodaySummary({ day, isToday }: { day: TodayResponse; isToday: boolean }) {
   const rides = day.rides.filter(counts);
@@ -39,6 +40,14 @@ export function TodaySummary({ day, isToday }: { day: TodayResponse; isToday: bo
       }),
       text: `${plural(day.unmarkedRides, 'ride', 'rides')} past pickup, not marked completed or no-show`,
     },
+    ...day.lateChauffeurs.map((ride) => ({
+      href: screenPath({ ride: ride.id }),
+      text: `${ride.chauffeurName ?? 'The chauffeur'} has not set off for the ${ride.slotTime} ride (${ride.carName})`,
+    })),
+    ...day.unassignedRides.map((ride) => ({
+      href: screenPath({ ride: ride.id }),
+      text: `Nobody drives the ${ride.slotTime} ride on ${formatDayHeading(ride.slotDate)} (${ride.carName})`,
+    })),
   ].filter((need) => need !== false);
   return (
     <div className="mt-3">
@@ -98,7 +107,12 @@ export function TodayRides({
                 <span className="font-semibold text-ink">{ride.customerName}</span>
                 <StatusBadge status={ride.status} />
               </span>
-              <span className="block text-sm text-ink-muted">{ride.carName}</span>
+              <span className="block text-sm text-ink-muted">
+                {ride.carName} ·{' '}
+                {ride.chauffeur
+                  ? `${ride.chauffeur.name}${ride.tripStatus ? `: ${TRIP_STATUS_LABELS[ride.tripStatus]}` : ''}`
+                  : 'No chauffeur'}
+              </span>
               <span className="block truncate text-sm text-ink-muted">{ride.pickupAddress}</span>
             </span>
           </Link>

@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import {
   addDays,
+  firstName,
   formatSlotTime,
   midnightOf,
   parseSlotDateKey,
@@ -86,7 +87,7 @@ export function WeekGrid({
                         </Link>
                         <span className="text-ink-muted"> to {endLabel(ride)}</span>{' '}
                         <span className="text-ink-muted">
-                          {ride.customerName.split(' ')[0]} · {statusLabel(ride.status)}
+                          {firstName(ride.customerName)} · {statusLabel(ride.status)}
                         </span>
                       </li>
                     ))}

@@ -24,9 +24,12 @@ const actionClass =
  */
 export function ConsoleLayout({
   areas,
+  place = 'Console',
   children,
 }: {
   areas?: readonly ConsoleNavItem[] | undefined;
+  /** Beside the business's name: the console, or a chauffeur's day sheet. */
+  place?: string;
   children: ReactNode;
 }) {
   // Inside the console's nested routes: the location is relative to /admin.
@@ -84,7 +87,7 @@ export function ConsoleLayout({
             className="inline-flex min-h-11 min-w-0 items-center gap-2.5 rounded-lg font-bold tracking-tight text-brand"
           >
             <span className="truncate">{BUSINESS.name}</span>
-            <span className={`${eyebrow} hidden sm:inline`}>Console</span>
+            <span className={`${eyebrow} hidden sm:inline`}>{place}</span>
           </Link>
           <div className={`items-center gap-1 ${areas ? 'hidden md:flex' : 'flex'}`}>
             {siteActions}

@@ -23,17 +23,34 @@ function grouped(secret: string): string {
  * text with Copy), a code from the app to confirm it (a wrong one said under the field until the
  * field changes), then the ten recovery codes, shown once, each on one line, to copy all at once
  * or download as a text file, with a step that asks the owner to say they have saved them.
+ * A chauffeur's first sign-in to their day sheet is the same, with `place` naming it.
  */
-export function EnrolScreen({ onDone }: { onDone: (recoveryCodesLeft: number) => void }) {
+export function EnrolScreen({
+  onDone,
+  place = 'Console',
+}: {
+  onDone: (recoveryCodesLeft: number) => void;
+  place?: string;
+}) {
   const [recoveryCodes, setRecoveryCodes] = useState<string[]>();
   return recoveryCodes ? (
-    <RecoveryCodes codes={recoveryCodes} onDone={() => onDone(recoveryCodes.length)} />
+    <RecoveryCodes
+      codes={recoveryCodes}
+      place={place}
+      onDone={() => onDone(recoveryCodes.length)}
+    />
   ) : (
-    <NewSecret onConfirmed={setRecoveryCodes} />
+    <NewSecret place={place} onConfirmed={setRecoveryCodes} />
   );
 }
 
-function NewSecret({ onConfirmed }: { onConfirmed: (codes: string[]) => void }) {
+function NewSecret({
+  place,
+  onConfirmed,
+}: {
+  place: string;
+  onConfirmed: (codes: string[]) => void;
+}) {
   const [enrolment, setEnrolment] = useState<MfaEnrolResponse | 'failed'>();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
@@ -87,7 +104,8 @@ function NewSecret({ onConfirmed }: { onConfirmed: (codes: string[]) => void }) 
   return (
     <FactorLayout
       title="Set up two-step sign-in"
-      intro="The console asks for a code from an authenticator app (such as Google Authenticator, Microsoft Authenticator or 1Password) each time you sign in. Set it up once, on your phone."
+      place={place}
+      intro={`The ${place.toLowerCase()} asks for a code from an authenticator app (such as Google Authenticator, Microsoft Authenticator or 1Password) each time you sign in. Set it up once, on your phone.`}
     >
       {enrolment === undefined ? (
         <p role="status" className="text-ink-muted">
@@ -191,11 +209,20 @@ export function recoveryCodesFile(codes: readonly string[]): string {
   ].join('\n');
 }
 
-function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+function RecoveryCodes({
+  codes,
+  place,
+  onDone,
+}: {
+  codes: string[];
+  place: string;
+  onDone: () => void;
+}) {
   const [saved, setSaved] = useState(false);
   return (
     <FactorLayout
       title="Save your recovery codes"
+      place={place}
       intro="If you lose your phone, each of these codes signs you in once instead of the app. Keep them somewhere safe, such as a password manager: they are shown only this once."
     >
       <ol
@@ -231,7 +258,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
         onClick={onDone}
         className={`${buttonPrimary} mt-6 w-full sm:w-auto`}
       >
-        Continue to the console
+        Continue to the {place.toLowerCase()}
       </button>
     </FactorLayout>
   );

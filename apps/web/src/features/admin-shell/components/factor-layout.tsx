@@ -4,15 +4,18 @@ import { card, container, eyebrow } from '../../../components/ui/styles.ts';
 
 /**
  * The frame of the screens before the console (setting up and passing the second factor): a
- * heading that takes focus when the step changes, an introduction, and a card.
+ * heading that takes focus when the step changes, an introduction, and a card. `place` names
+ * what it leads to: the console, or a chauffeur's day sheet.
  */
 export function FactorLayout({
   title,
   intro,
+  place = 'Console',
   children,
 }: {
   title: string;
   intro: ReactNode;
+  place?: string | undefined;
   children: ReactNode;
 }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -25,7 +28,7 @@ export function FactorLayout({
     <div className={`${container} py-10 sm:py-16`}>
       <PageMeta title={title} />
       <div className="mx-auto max-w-xl">
-        <p className={eyebrow}>Console</p>
+        <p className={eyebrow}>{place}</p>
         <h1
           ref={headingRef}
           tabIndex={-1}

@@ -11,7 +11,14 @@ import { verifyMfa } from '../api/admin.ts';
 import { FactorLayout } from './factor-layout.tsx';
 
 /** Each sign-in to the console: a code from the authenticator app, or a recovery code. */
-export function VerifyScreen({ onDone }: { onDone: (recoveryCodesLeft: number) => void }) {
+export function VerifyScreen({
+  onDone,
+  place,
+}: {
+  onDone: (recoveryCodesLeft: number) => void;
+  /** What the code opens (`FactorLayout`): the console unless told. */
+  place?: string;
+}) {
   const [useRecovery, setUseRecovery] = useState(false);
   const [value, setValue] = useState('');
   const [busy, setBusy] = useState(false);
@@ -45,6 +52,7 @@ export function VerifyScreen({ onDone }: { onDone: (recoveryCodesLeft: number) =
   return (
     <FactorLayout
       title="Enter your sign-in code"
+      place={place}
       intro={`Open your authenticator app and enter the code it shows for ${BUSINESS.name}.`}
     >
       <form noValidate onSubmit={onSubmit} aria-label="Sign-in code">

@@ -69,6 +69,8 @@ interface BookingBarProps {
   /** The form's own Book button: while it is on screen, the bar steps aside. */
   formButton: RefObject<HTMLButtonElement | null>;
   busy: boolean;
+  /** The ride's all-in price and deposit, once the quote has them (a round trip's total). */
+  price?: { price: number; deposit: number } | undefined;
 }
 
 /**
@@ -77,7 +79,7 @@ interface BookingBarProps {
  * its own button does. Below the wide layout only (where the selection stays beside the form),
  * and not while the form's button is on screen.
  */
-export function BookingBar({ service, day, time, formButton, busy }: BookingBarProps) {
+export function BookingBar({ service, day, time, formButton, busy, price }: BookingBarProps) {
   const formButtonShown = useOnScreen(formButton);
   const barRef = useRef<HTMLDivElement>(null);
   useFocusClearOf(barRef);
@@ -102,9 +104,18 @@ export function BookingBar({ service, day, time, formButton, busy }: BookingBarP
             </span>
           </span>
           <span className="block text-ink-muted">
+            {price && (
+              <>
+                Price{' '}
+                <span className="font-semibold text-ink tabular-nums">
+                  {formatDollars(price.price)}
+                </span>
+                {' · '}
+              </>
+            )}
             Deposit{' '}
             <span className="font-semibold text-ink tabular-nums">
-              {formatDollars(depositDollars(service.fees))}
+              {formatDollars(price?.deposit ?? depositDollars(service.fees))}
             </span>
           </span>
         </p>

@@ -14,9 +14,11 @@ import { useBookAndPay } from '../hooks/use-book-and-pay.ts';
 import { useBookableDays, useFittingDays } from '../hooks/use-bookable-days.ts';
 import { useBookingDraft } from '../hooks/use-booking-draft.ts';
 import { useFieldErrors } from '../hooks/use-field-errors.ts';
+import { useRideQuote } from '../hooks/use-ride-quote.ts';
 import { bookingProblems } from '../utils/booking-checks.ts';
 import { bookingRequest } from '../utils/booking-request.ts';
 import { nightRateTimes } from '../utils/night-rate-times.ts';
+import { differingPrices, offeredDay, quotedNightTimes } from '../utils/quoted-times.ts';
 import type { ContactUpdate } from '../utils/contact-details.ts';
 import { BookingBar } from './booking-bar.tsx';
 import { BookingPolicy } from './booking-policy.tsx';
@@ -57,10 +59,47 @@ export function BookingForm({ service }: { service: Service }) {
   const length = draft.lengths[kind] ?? DEFAULT_LENGTH[kind];
   const minutes = lengthMinutes(kind, length);
   const turnaround = service.turnaroundMinutes[kind];
-  const days = useFittingDays(freeDays, service.slots_booked, minutes + turnaround);
+  const { returnLeg, waitingMinutes } = draft;
+  const roundTrip = contact.needsReturnRide === true && !returnLeg.later;
+  const returnUnits = returnLength(returnLeg, kind);
+
+  const {
+    quote,
+    failure: quoteFailure,
+    routed,
+    returnRouted,
+    bookedMinutes,
+    starts,
+  } = useRideQuote({
+    serviceId: service._id,
+    serviceType,
+    needsType: types.length > 1 && serviceType === '',
+    kind,
+    dayKey,
+    slotTime,
+    minutes,
+    waitingMinutes,
+    contact,
+    returnLeg: roundTrip ? returnLeg : undefined,
+    returnUnits,
+  });
+
+  const fittingDays = useFittingDays(freeDays, service.slots_booked, bookedMinutes + turnaround);
+  // The quote's starts for the shown day: the times the car can reach, each with its price.
+  const days = useMemo(
+    () =>
+      starts
+        ? fittingDays.map((day) => (day.key === dayKey ? offeredDay(day, starts) : day))
+        : fittingDays,
+    [fittingDays, starts, dayKey],
+  );
   const chosenDay = days.find((day) => day.key === dayKey);
   const nightTimes =
-    chosenDay && serviceType ? nightRateTimes(service, kind, length, chosenDay) : undefined;
+    chosenDay && serviceType
+      ? starts
+        ? quotedNightTimes(chosenDay, starts)
+        : nightRateTimes(service, kind, routed ? bookedMinutes / 60 : length, chosenDay)
+      : undefined;
   // A time kept from another day counts as chosen only when it is free on this one.
   const freeTime = chosenDay?.slots.some((slot) => slot.label === slotTime) ? slotTime : undefined;
 
@@ -70,17 +109,17 @@ export function BookingForm({ service }: { service: Service }) {
   const returnContext: ReturnLegContext = {
     days: freeDays,
     busy,
-    firstBackAt: firstStart && occupiedUntil(firstStart, minutes, turnaround),
+    firstBackAt: firstStart && occupiedUntil(firstStart, bookedMinutes, turnaround),
     kind,
     turnaround,
+    routedMinutes: returnRouted ? quote?.returnLeg?.lengthMinutes : undefined,
   };
-  const { returnLeg } = draft;
-  const roundTrip = contact.needsReturnRide === true && !returnLeg.later;
   const returnDay = freeDays.find((day) => day.key === returnLeg.dayKey);
-  const returnUnits = returnLength(returnLeg, kind);
   const returnSlot = returnStarts(returnContext, returnDay, returnUnits).find(
     (slot) => slot.label === returnLeg.time,
   );
+  const placesTyped = contact.pickupAddress.trim() !== '' && contact.dropoffAddress.trim() !== '';
+  const shownPrice = quote && (quote.total ?? quote.ride.price);
 
   const updateContact: ContactUpdate = (patch) => {
     if (typeof patch === 'object' && 'phone' in patch) clearError('phone');
@@ -120,13 +159,16 @@ export function BookingForm({ service }: { service: Service }) {
         slotDate: chosenDay.key,
         slotTime: freeTime,
         serviceType,
-        lengthMinutes: minutes,
+        // A ride booked for its route sends its waiting time; the server finds the route again.
+        lengthMinutes: routed ? undefined : minutes,
+        waitingMinutes: kind === 'ride' ? waitingMinutes : 0,
         returnLeg:
           roundTrip && returnDay && returnSlot
             ? {
                 slotDate: returnDay.key,
                 slotTime: returnSlot.label,
-                lengthMinutes: lengthMinutes(kind, returnUnits),
+                lengthMinutes: returnRouted ? undefined : lengthMinutes(kind, returnUnits),
+                waitingMinutes: kind === 'ride' ? (returnLeg.waiting ?? 0) : 0,
               }
             : undefined,
       },
@@ -168,6 +210,7 @@ export function BookingForm({ service }: { service: Service }) {
           <ReturnRide value={contact} onChange={updateContact}>
             <ReturnLeg
               context={returnContext}
+              routed={returnRouted}
               value={returnLeg}
               onChange={(choice) => {
                 clearError('returnLeg');
@@ -187,6 +230,7 @@ export function BookingForm({ service }: { service: Service }) {
             }}
             error={errorOf('slot')}
             marked={nightTimes}
+            prices={starts && serviceType ? differingPrices(starts) : undefined}
           />
         </div>
 
@@ -208,6 +252,11 @@ export function BookingForm({ service }: { service: Service }) {
             serviceType={serviceType}
             length={length}
             onLengthChange={(chosen) => draft.setLength(kind, chosen)}
+            waiting={waitingMinutes}
+            onWaitingChange={draft.setWaitingMinutes}
+            quote={quote}
+            placesTyped={placesTyped}
+            quoteFailure={quoteFailure}
             step={step}
             signedIn={user !== null}
             bookRef={bookRef}
@@ -220,6 +269,7 @@ export function BookingForm({ service }: { service: Service }) {
             time={freeTime}
             formButton={bookRef}
             busy={step !== false}
+            price={shownPrice ?? undefined}
           />
         )}
       </fieldset>

@@ -1,6 +1,6 @@
 import type { Ref } from 'react';
 import { Lock } from 'lucide-react';
-import type { Service, SlotDay } from '@app/shared';
+import type { QuoteResponse, Service, SlotDay } from '@app/shared';
 import { buttonPrimary, card } from '../../../components/ui/styles.ts';
 import type { BookingStep } from '../hooks/use-book-and-pay.ts';
 import { RideEstimate } from './ride-estimate.tsx';
@@ -14,6 +14,11 @@ export function BookingSummary({
   serviceType,
   length,
   onLengthChange,
+  waiting,
+  onWaitingChange,
+  quote,
+  placesTyped,
+  quoteFailure,
   step,
   signedIn,
   bookRef,
@@ -28,6 +33,11 @@ export function BookingSummary({
   /** The length chosen, in the kind's unit. */
   length: number;
   onLengthChange: (length: number) => void;
+  waiting: number;
+  onWaitingChange: (minutes: number) => void;
+  quote: QuoteResponse | undefined;
+  placesTyped: boolean;
+  quoteFailure: string | undefined;
   step: BookingStep;
   signedIn: boolean;
   bookRef: Ref<HTMLButtonElement>;
@@ -57,6 +67,11 @@ export function BookingSummary({
           time={freeTime}
           length={length}
           onLengthChange={onLengthChange}
+          waiting={waiting}
+          onWaitingChange={onWaitingChange}
+          quote={quote}
+          placesTyped={placesTyped}
+          failure={quoteFailure}
         />
       </div>
       <button

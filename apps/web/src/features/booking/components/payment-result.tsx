@@ -80,6 +80,7 @@ export function PaymentDetails({
   session,
   refund,
   ride,
+  price,
   cancellation,
   accountName,
 }: PaymentDetailsResponse & { accountName?: string | undefined }) {
@@ -165,6 +166,20 @@ export function PaymentDetails({
           <dd className="text-right text-lg font-bold text-brand tabular-nums">
             ${formatCents(session.amount_total)}
           </dd>
+          {price && !cancellation && (
+            <>
+              <dt className="text-ink-muted">
+                Estimated ride price{ride.returnRide?.leg ? ', both rides' : ''}
+              </dt>
+              <dd className="text-right font-medium text-ink tabular-nums">
+                ${formatCents(price.priceCents)}
+              </dd>
+              <dt className="text-ink-muted">Left to pay after the ride</dt>
+              <dd className="text-right font-medium text-ink tabular-nums">
+                ${formatCents(price.balanceCents)}
+              </dd>
+            </>
+          )}
           <dt className="text-ink-muted">Payment status</dt>
           <dd className="text-right">
             <span

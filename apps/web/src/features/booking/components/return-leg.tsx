@@ -1,5 +1,11 @@
 import { useId } from 'react';
-import { LENGTH_CHOICES, formatDaySpoken, formatLength } from '@app/shared';
+import {
+  LENGTH_CHOICES,
+  WAITING_CHOICES_MINUTES,
+  formatDaySpoken,
+  formatLength,
+  formatWaiting,
+} from '@app/shared';
 import { FieldError, inputClass, labelClass } from '../../../components/ui/form-field.tsx';
 import {
   nearestReturnStarts,
@@ -12,6 +18,8 @@ import {
 
 interface ReturnLegProps {
   context: ReturnLegContext;
+  /** The quote found the return's route: it books for the drive and its waiting time. */
+  routed: boolean;
   value: ReturnLegChoice;
   onChange: (choice: ReturnLegChoice) => void;
   error: string | undefined;
@@ -26,7 +34,7 @@ const radioClass =
  * the whole return, after the first ride is back, are offered; a time that stopped fitting (the
  * first ride moved, or the length grew) is said, with the nearest free times to choose instead.
  */
-export function ReturnLeg({ context, value, onChange, error }: ReturnLegProps) {
+export function ReturnLeg({ context, routed, value, onChange, error }: ReturnLegProps) {
   const id = useId();
   const length = returnLength(value, context.kind);
   const days = returnDays(context, length);
@@ -66,23 +74,43 @@ export function ReturnLeg({ context, value, onChange, error }: ReturnLegProps) {
       </fieldset>
       {!value.later && (
         <>
-          <fieldset>
-            <legend className={labelClass}>Return length</legend>
-            <div className="mt-2 flex flex-wrap gap-1.5">
-              {LENGTH_CHOICES[context.kind].map((option) => (
-                <label key={option} className={radioClass}>
-                  <input
-                    type="radio"
-                    name="returnLength"
-                    checked={option === length}
-                    onChange={() => onChange({ ...value, length: option })}
-                    className="sr-only"
-                  />
-                  {formatLength(context.kind, option)}
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          {routed ? (
+            <fieldset>
+              <legend className={labelClass}>Return waiting time</legend>
+              <div className="mt-2 flex flex-wrap gap-1.5">
+                {WAITING_CHOICES_MINUTES.map((option) => (
+                  <label key={option} className={radioClass}>
+                    <input
+                      type="radio"
+                      name="returnWaiting"
+                      checked={option === (value.waiting ?? 0)}
+                      onChange={() => onChange({ ...value, waiting: option })}
+                      className="sr-only"
+                    />
+                    {formatWaiting(option)}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          ) : (
+            <fieldset>
+              <legend className={labelClass}>Return length</legend>
+              <div className="mt-2 flex flex-wrap gap-1.5">
+                {LENGTH_CHOICES[context.kind].map((option) => (
+                  <label key={option} className={radioClass}>
+                    <input
+                      type="radio"
+                      name="returnLength"
+                      checked={option === length}
+                      onChange={() => onChange({ ...value, length: option })}
+                      className="sr-only"
+                    />
+                    {formatLength(context.kind, option)}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          )}
           <div className="grid gap-4 sm:grid-cols-2">
             <div>
               <label htmlFor={`${id}-day`} className={labelClass}>

@@ -19,9 +19,13 @@ interface SlotPickerProps {
   error?: string | undefined;
   /** Times of the chosen day priced differently (the night's flat rate), dotted and explained. */
   marked?: { times: ReadonlySet<string>; note: string } | undefined;
+  /** The price of each time that costs other than the day's usual price (the quote's). */
+  prices?: ReadonlyMap<string, string> | undefined;
 }
 
 const ERROR_ID = 'time-slots-error';
+/** The id of a time's price under it (`9:30 AM` → `time-price-930AM`). */
+const priceId = (time: string) => `time-price-${time.replace(/[^0-9A-Z]/gi, '')}`;
 const MARKED_ID = 'time-slots-marked';
 /**
  * The dot of a marked time, and of its note: the strong accent (3:1 and more against the light
@@ -113,6 +117,7 @@ export function SlotPicker({
   onSelectTime,
   error,
   marked,
+  prices,
 }: SlotPickerProps) {
   const stripRef = useRef<HTMLUListElement>(null);
   const gridRef = useRef<HTMLUListElement>(null);
@@ -303,7 +308,14 @@ export function SlotPicker({
                         data-time={slot.label}
                         aria-pressed={slot.label === selectedTime}
                         aria-describedby={
-                          [error && ERROR_ID, markedTimes.includes(slot.label) && MARKED_ID]
+                          [
+                            error && ERROR_ID,
+                            markedTimes.includes(slot.label) && MARKED_ID,
+                            // A dotted time's price is in the note it is described by.
+                            prices?.has(slot.label) &&
+                              !markedTimes.includes(slot.label) &&
+                              priceId(slot.label),
+                          ]
                             .filter(Boolean)
                             .join(' ') || undefined
                         }
@@ -319,6 +331,18 @@ export function SlotPicker({
                           <span aria-hidden="true" className={`${dot} absolute top-1 right-1`} />
                         ) : null}
                       </button>
+                      {/* Its price, where it differs from the day's, under it: outside the
+                          button, so the time's name and text stay the time; read as its
+                          description (a dotted time's, in the note). */}
+                      {prices?.has(slot.label) ? (
+                        <span
+                          id={priceId(slot.label)}
+                          aria-hidden="true"
+                          className="mt-0.5 block text-center text-xs text-ink-muted tabular-nums"
+                        >
+                          {prices.get(slot.label)}
+                        </span>
+                      ) : null}
                     </li>
                   ))}
                 </ul>

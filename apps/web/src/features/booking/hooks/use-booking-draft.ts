@@ -139,6 +139,7 @@ export function useBookingDraft(
   );
   const [lengths, setLengths] = useState<BookingLengths>(start.lengths ?? {});
   const [returnLeg, setReturnLeg] = useState<ReturnLegChoice>(saved?.returnLeg ?? NO_RETURN_LEG);
+  const [waitingMinutes, setWaitingMinutes] = useState(saved?.waitingMinutes ?? 0);
   // Hydrated from the server's HTML: now the form as the customer left it (a render-time state
   // update, so the empty form is never committed over it).
   const [restored, setRestored] = useState(hydrated);
@@ -153,6 +154,7 @@ export function useBookingDraft(
     setContact(startingContact(user, left.saved, left.addresses));
     setLengths(left.lengths ?? {});
     setReturnLeg(left.saved?.returnLeg ?? NO_RETURN_LEG);
+    setWaitingMinutes(left.saved?.waitingMinutes ?? 0);
   }
 
   const current: SavedBooking = useMemo(
@@ -174,8 +176,9 @@ export function useBookingDraft(
       leftFor: undefined,
       lengths,
       returnLeg,
+      waitingMinutes,
     }),
-    [chosenType, dayKey, slotTime, consented, user, contact, lengths, returnLeg],
+    [chosenType, dayKey, slotTime, consented, user, contact, lengths, returnLeg, waitingMinutes],
   );
   useEffect(() => {
     // Not the server's empty form: it would overwrite what the tab kept before it is restored.
@@ -222,6 +225,9 @@ export function useBookingDraft(
     /** A round trip's return leg as chosen. */
     returnLeg,
     setReturnLeg,
+    /** A ride's waiting time on top of its route, in minutes. */
+    waitingMinutes,
+    setWaitingMinutes,
     leaving,
   };
 }

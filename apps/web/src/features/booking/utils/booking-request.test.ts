@@ -54,3 +54,31 @@ describe('bookingRequest', () => {
     }
   });
 });
+
+describe('bookingRequest for a ride booked for its route', () => {
+  it('sends the waiting times and no length where the route decides it', () => {
+    const request = bookingRequest(
+      {
+        ...CHOICE,
+        lengthMinutes: undefined,
+        waitingMinutes: 30,
+        returnLeg: { slotDate: '2026-12-02', slotTime: '4:00 PM', waitingMinutes: 15 },
+      },
+      contact({ needsReturnRide: true }),
+    );
+    expect(request).not.toHaveProperty('lengthMinutes');
+    expect(request).not.toHaveProperty('returnLengthMinutes');
+    expect(request.waitingMinutes).toBe(30);
+    expect(request.returnWaitingMinutes).toBe(15);
+    expect(request.returnSlotTime).toBe('4:00 PM');
+  });
+
+  it('sends the chosen length, and no waiting time when there is none', () => {
+    const request = bookingRequest(
+      { ...CHOICE, waitingMinutes: 0 },
+      contact({ needsReturnRide: false }),
+    );
+    expect(request.lengthMinutes).toBe(75);
+    expect(request).not.toHaveProperty('waitingMinutes');
+  });
+});

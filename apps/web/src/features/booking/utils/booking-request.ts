@@ -7,10 +7,22 @@ export interface BookingChoice {
   slotDate: string;
   slotTime: string;
   serviceType: string;
-  /** The booked length, in minutes of the car. */
-  lengthMinutes: number;
+  /**
+   * The length the customer chose, in minutes of the car: hourly and rentals, or a ride whose
+   * places the quote could not find. Left out for a ride booked for its route.
+   */
+  lengthMinutes?: number | undefined;
+  /** A ride's waiting time on top of its route, in minutes (0 for hourly and rentals). */
+  waitingMinutes?: number | undefined;
   /** A round trip's return leg, chosen now. */
-  returnLeg?: { slotDate: string; slotTime: string; lengthMinutes: number } | undefined;
+  returnLeg?: ReturnLegRequest | undefined;
+}
+
+export interface ReturnLegRequest {
+  slotDate: string;
+  slotTime: string;
+  lengthMinutes?: number | undefined;
+  waitingMinutes?: number | undefined;
 }
 
 /**
@@ -23,7 +35,8 @@ export function bookingRequest(choice: BookingChoice, contact: ContactDetails): 
     serviceId: choice.serviceId,
     slotTime: choice.slotTime,
     slotDate: choice.slotDate,
-    lengthMinutes: choice.lengthMinutes,
+    ...(choice.lengthMinutes !== undefined ? { lengthMinutes: choice.lengthMinutes } : {}),
+    ...(choice.waitingMinutes ? { waitingMinutes: choice.waitingMinutes } : {}),
     phone: contact.phone.international,
     pickupAddress: contact.pickupAddress.trim(),
     dropoffAddress: contact.dropoffAddress.trim(),
@@ -39,7 +52,12 @@ export function bookingRequest(choice: BookingChoice, contact: ContactDetails): 
       ? {
           returnSlotDate: choice.returnLeg.slotDate,
           returnSlotTime: choice.returnLeg.slotTime,
-          returnLengthMinutes: choice.returnLeg.lengthMinutes,
+          ...(choice.returnLeg.lengthMinutes !== undefined
+            ? { returnLengthMinutes: choice.returnLeg.lengthMinutes }
+            : {}),
+          ...(choice.returnLeg.waitingMinutes
+            ? { returnWaitingMinutes: choice.returnLeg.waitingMinutes }
+            : {}),
         }
       : {}),
   };

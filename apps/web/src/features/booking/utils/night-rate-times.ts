@@ -24,6 +24,10 @@ export function nightRateTimes(
     times: new Set(
       day.slots.filter((slot) => rateDayOf(day.key, slot.label) === 'night').map((s) => s.label),
     ),
-    note: `Dotted times are night pickups at the flat rate: ${formatDollars(night.nightPrice)} for this ride, against ${formatDollars(night.dayPrice)} by day.`,
+    note: nightNote(night.nightPrice, night.dayPrice),
   };
 }
+
+/** The grid's note under its heading: both prices of the ride (docs/product.md). */
+export const nightNote = (nightPrice: number, dayPrice: number): string =>
+  `Dotted times are night pickups at the flat rate: ${formatDollars(nightPrice)} for this ride, against ${formatDollars(dayPrice)} by day.`;

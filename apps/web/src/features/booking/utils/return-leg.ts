@@ -15,6 +15,8 @@ export interface ReturnLegChoice {
   time: string | undefined;
   /** In the kind's unit. */
   length: number | undefined;
+  /** A ride's waiting time on top of its route, in minutes (`WAITING_CHOICES_MINUTES`). */
+  waiting?: number | undefined;
 }
 
 export const NO_RETURN_LEG: ReturnLegChoice = {
@@ -32,6 +34,8 @@ export interface ReturnLegContext {
   firstBackAt: Date | undefined;
   kind: RateKind;
   turnaround: number;
+  /** The return's booked minutes when its route decides them (the quote), else its length's. */
+  routedMinutes?: number | undefined;
 }
 
 export const returnLength = (choice: ReturnLegChoice, kind: RateKind) =>
@@ -46,7 +50,8 @@ export function returnStarts(
   length: number,
 ): Slot[] {
   if (!day) return [];
-  const stretch = lengthMinutes(context.kind, length) + context.turnaround;
+  const stretch =
+    (context.routedMinutes ?? lengthMinutes(context.kind, length)) + context.turnaround;
   const after = context.firstBackAt?.getTime() ?? 0;
   return day.slots.filter(
     (slot) =>

@@ -49,7 +49,8 @@ const empty: SavedBooking = {
   returnPickupNotes: '',
   leftFor: undefined,
   lengths: {},
-  returnLeg: { later: false, dayKey: undefined, time: undefined, length: undefined },
+  returnLeg: { later: false, dayKey: undefined, time: undefined, length: undefined, waiting: 0 },
+  waitingMinutes: 0,
 };
 
 const filled: SavedBooking = {
@@ -67,7 +68,8 @@ const filled: SavedBooking = {
   returnPickupNotes: 'Flight BA 213',
   leftFor: 'checkout',
   lengths: { hourly: 5, rental: 7 },
-  returnLeg: { later: false, dayKey: '6_12_2026', time: '4:00 PM', length: 2 },
+  returnLeg: { later: false, dayKey: '6_12_2026', time: '4:00 PM', length: 2, waiting: 15 },
+  waitingMinutes: 45,
 };
 
 describe('the saved booking form', () => {
@@ -104,6 +106,7 @@ describe('the saved booking form', () => {
     expect(hasChoices({ ...empty, needsReturnRide: false }, '')).toBe(true);
     expect(hasChoices({ ...empty, consented: true }, '')).toBe(true);
     expect(hasChoices({ ...empty, lengths: { ride: 2 } }, '')).toBe(true);
+    expect(hasChoices({ ...empty, waitingMinutes: 30 }, '')).toBe(true);
     expect(hasChoices({ ...empty, slotTime: '9:30 AM' }, '')).toBe(true);
     expect(hasChoices({ ...empty, pickupNotes: 'Gate code 42' }, '')).toBe(true);
     expect(hasChoices({ ...empty, pickupNotes: '   ' }, '')).toBe(false);
@@ -122,6 +125,8 @@ describe('the saved booking form', () => {
         needsReturnRide: 'maybe',
         leftFor: 'elsewhere',
         lengths: { ride: 1.5, hourly: 'three', rental: 30 },
+        waitingMinutes: 20,
+        returnLeg: { waiting: '15' },
       }),
     ).toEqual({ ...empty, dayKey: undefined });
     expect(parseSavedBooking({ lengths: { ride: 1.25, hourly: 7 } })?.lengths).toEqual({

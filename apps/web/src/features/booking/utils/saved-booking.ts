@@ -1,5 +1,6 @@
 import {
   LENGTH_CHOICES,
+  WAITING_CHOICES_MINUTES,
   formatDaySpoken,
   formatSlotDateLong,
   type RateKind,
@@ -27,6 +28,13 @@ export interface SavedBooking extends Omit<ContactDetails, 'phone' | 'locations'
   lengths: BookingLengths;
   /** A round trip's return leg as chosen (ADR 018). */
   returnLeg: ReturnLegChoice;
+  /** A ride's waiting time on top of its route, in minutes (`WAITING_CHOICES_MINUTES`). */
+  waitingMinutes: number;
+}
+
+/** Only a waiting time the form offers comes back; anything else is none. */
+function waitingOf(value: unknown): number {
+  return typeof value === 'number' && WAITING_CHOICES_MINUTES.includes(value) ? value : 0;
 }
 
 /** The length chosen for each kind of service; a kind not chosen for starts at its default. */
@@ -41,6 +49,7 @@ function returnLegOf(value: unknown): ReturnLegChoice {
     dayKey: optionalText(stored.dayKey),
     time: optionalText(stored.time),
     length: typeof stored.length === 'number' && stored.length > 0 ? stored.length : undefined,
+    waiting: waitingOf(stored.waiting),
   };
 }
 
@@ -109,6 +118,7 @@ export function parseSavedBooking(value: unknown): SavedBooking | null {
       stored.leftFor === 'sign-in' || stored.leftFor === 'checkout' ? stored.leftFor : undefined,
     lengths: lengthsOf(stored.lengths),
     returnLeg: returnLegOf(stored.returnLeg),
+    waitingMinutes: waitingOf(stored.waitingMinutes),
   };
   for (const field of TEXT_FIELDS) saved[field] = text(stored[field]);
   return saved;
@@ -123,6 +133,7 @@ export function hasChoices(saved: SavedBooking, profilePhone: string): boolean {
     saved.slotTime !== undefined ||
     saved.consented ||
     saved.needsReturnRide !== null ||
+    saved.waitingMinutes > 0 ||
     Object.keys(saved.lengths).length > 0 ||
     (saved.phone !== undefined && saved.phone.national !== profilePhone) ||
     TEXT_FIELDS.some((field) => saved[field].trim() !== '')

@@ -17,8 +17,8 @@ export function RescheduleForm({ ride, onMoved }: RescheduleFormProps) {
   const id = useId();
   const stretch = ride.lengthMinutes + ride.turnaroundMinutes;
   const days = useMemo(
-    () => daysWithFreeSlots(new Date(), ride.slotsTaken, stretch),
-    [ride.slotsTaken, stretch],
+    () => daysWithFreeSlots(new Date(), ride.slotsTaken, ride.startsOutOfReach, stretch),
+    [ride.slotsTaken, ride.startsOutOfReach, stretch],
   );
   const [dayKey, setDayKey] = useState(days[0]?.key ?? '');
   const [time, setTime] = useState('');
