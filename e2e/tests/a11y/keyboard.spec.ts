@@ -175,10 +175,9 @@ test.describe('booking by keyboard alone', () => {
     await page.keyboard.press('ArrowRight');
     await expect(returnRide.getByRole('radio', { name: 'No', exact: true })).toBeChecked();
 
-    // The strip is one stop: the arrow keys reach the day, Enter chooses it.
-    const days = listBookableDays(new Date(), car.slots_booked);
-    const firstFree = days.find((day) => day.slots.length > 0) as SlotDay;
-    await tabTo(page, dayButtonNamed(page, firstFree));
+    // The strip is one stop, on the chosen day (late in the evening today's last times may not
+    // fit this ride, so the chosen day's name may say so): the arrows reach ours, Enter chooses.
+    await tabTo(page, dayStrip(page).getByRole('button', { pressed: true }));
     await arrowTo(page, dayButtonNamed(page, trip.day), 'ArrowRight');
     await page.keyboard.press('Enter');
     await expect(dayButtonNamed(page, trip.day)).toHaveAttribute('aria-pressed', 'true');
@@ -272,8 +271,7 @@ test.describe('the day strip and the time grid for assistive technology', () => 
     expect(tabbable, 'the strip is a single tab stop').toBe(1);
 
     // Choosing a day by keyboard: pressed, the grid renamed, the count said politely.
-    const firstFree = days.find((day) => day.slots.length > 0) as SlotDay;
-    await tabTo(page, dayButtonNamed(page, firstFree));
+    await tabTo(page, strip.getByRole('button', { pressed: true }));
     await arrowTo(page, dayButtonNamed(page, second), 'ArrowRight');
     await page.keyboard.press('Enter');
     await expect(strip.getByRole('button', { name: spokenDay(second), pressed: true })).toHaveCount(

@@ -3,7 +3,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { BUSINESS, expect, fetchServices, test } from '../../fixtures.ts';
 import { registerAccount } from '../account-helpers.ts';
-import { logInViaApi, timeButton, timeList } from '../booking-helpers.ts';
+import { dayStrip, logInViaApi, timeButton, timeList } from '../booking-helpers.ts';
 
 /** A page as a search engine's crawler gets it: the HTML the server sends, no script run. */
 interface RawPage {
@@ -371,12 +371,24 @@ test.describe('rendered pages in the browser', () => {
     await expect(phone).toHaveValue('(617) 555-0123');
 
     // What the customer chose is the tab's: it comes back on a reload, once the page is live.
+    // A day ahead with times (a full day's name adds "no times left"): late in the evening
+    // today may have one time left, or none.
+    const day = dayStrip(page)
+      .getByRole('button', { name: /^\w+, \w+ \d+$/ })
+      .nth(2);
+    const dayName = (await day.getAttribute('data-day')) ?? '';
+    await day.click();
+    await expect(day).toHaveAttribute('aria-pressed', 'true');
     const time = timeList(page).getByRole('button').nth(1);
     const label = (await time.textContent()) ?? '';
     await time.click();
     await expect(time).toHaveAttribute('aria-pressed', 'true');
     await page.reload();
     await expect.poll(() => headingWasHydrated(page), 'the HTML heading is hydrated').toBe(true);
+    await expect(dayStrip(page).locator(`[data-day="${dayName}"]`)).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     await expect(timeButton(page, label)).toHaveAttribute('aria-pressed', 'true');
     expect(profileCalls).toEqual([]);
     expect(errors).toEqual([]);
