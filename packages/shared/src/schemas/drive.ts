@@ -59,9 +59,18 @@ export const DriveRidesResponseSchema = z.object({
 });
 export type DriveRidesResponse = z.infer<typeof DriveRidesResponseSchema>;
 
+export const INVALID_POSITION_MESSAGE = 'Invalid position.';
+
+/** Where the phone is, in degrees (WGS 84, as the browser's geolocation gives it). */
 export const PositionSchema = z.object({
-  latitude: z.number().min(-90).max(90),
-  longitude: z.number().min(-180).max(180),
+  latitude: z
+    .number({ message: INVALID_POSITION_MESSAGE })
+    .min(-90, INVALID_POSITION_MESSAGE)
+    .max(90, INVALID_POSITION_MESSAGE),
+  longitude: z
+    .number({ message: INVALID_POSITION_MESSAGE })
+    .min(-180, INVALID_POSITION_MESSAGE)
+    .max(180, INVALID_POSITION_MESSAGE),
 });
 export type Position = z.infer<typeof PositionSchema>;
 
