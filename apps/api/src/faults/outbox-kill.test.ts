@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import { outboxMessages, services, users } from '@app/db';
+import { appointments, outboxMessages, services, users } from '@app/db';
 import { messageRecorder } from '../modules/notifications/record-messages.ts';
 import { openPostgresDatabase, type PostgresTestDatabase } from '../test/booking.ts';
 import { databaseKinds } from '../test/databases.ts';
@@ -8,7 +8,9 @@ import { insertAppointment, insertUser } from '../test/fixtures.ts';
 import { startServerProcess, type ServerProcess } from '../test/server-process.ts';
 import { startSmtpServer, type TestSmtpServer } from '../test/smtp.ts';
 
-const RIDES = 24;
+/** Rides on which the chauffeur has arrived: each with its "On my way" and "Arrived" emails. */
+const RIDES = 12;
+const TAPS = ['on_my_way', 'arrived'] as const;
 const record = messageRecorder({ ownerEmail: 'desk@norfolkrides.example' });
 
 /** Polls until `check` holds or the deadline passes (no fixed sleep: it stops as soon as it can). */
@@ -27,7 +29,7 @@ describe.skipIf(!(await databaseKinds()).includes('postgres'))(
     let database: PostgresTestDatabase;
     let smtp: TestSmtpServer;
     const servers: ServerProcess[] = [];
-    /** Each ride's customer address: the one message this test writes for the ride. */
+    /** Each ride's customer address: the two messages this test writes for the ride. */
     const recipients: string[] = [];
 
     beforeAll(async () => {
@@ -44,11 +46,24 @@ describe.skipIf(!(await databaseKinds()).includes('postgres'))(
           serviceId: car.id,
           slotDate: `${(i % 28) + 1}_${i < 28 ? 1 : 2}_2027`,
           slotTime: '9:30 AM',
-          status: 'completed',
+          status: 'paid',
         });
-        await db.transaction((tx) =>
-          record(tx, { kind: 'completed', appointmentId: id, at: new Date() }),
-        );
+        await db.transaction(async (tx) => {
+          await tx
+            .update(appointments)
+            .set({ tripStatus: 'arrived' })
+            .where(eq(appointments.id, id));
+          for (const kind of TAPS) {
+            await record(tx, {
+              kind,
+              appointmentId: id,
+              at: new Date(),
+              chauffeurFirstName: 'Dana',
+              plate: '7ABC123',
+              tripUrl: `http://localhost/trip/${id}`,
+            });
+          }
+        });
         const [user] = (await db
           .select({ email: users.email })
           .from(users)
@@ -74,7 +89,7 @@ describe.skipIf(!(await databaseKinds()).includes('postgres'))(
       MESSAGES_LEASE: '4s',
     });
 
-    it('loses nothing, and sends twice only the message the provider took as the sender died', async () => {
+    it('sends each ride’s “On my way” and “Arrived” once, but for the one the provider took as the sender died', async () => {
       const db = database.handle.db;
       const rows = () =>
         db
@@ -103,14 +118,24 @@ describe.skipIf(!(await databaseKinds()).includes('postgres'))(
         60_000,
       );
 
+      // Each message is its customer and its subject ("on the way", "has arrived").
+      const messageOf = (mail: { raw: string }, to: string) =>
+        `${to} ${/^Subject: (.*)$/m.exec(mail.raw)?.[1] ?? ''}`;
       const times = new Map<string, number>();
       for (const mail of smtp.received)
-        for (const to of mail.to) times.set(to, (times.get(to) ?? 0) + 1);
-      // Nothing lost: every ride's customer got the message.
-      expect(recipients.filter((r) => !times.has(r))).toEqual([]);
+        for (const to of mail.to)
+          times.set(messageOf(mail, to), (times.get(messageOf(mail, to)) ?? 0) + 1);
+      // Nothing lost: every ride's customer got both messages, told apart by their subjects.
+      expect(new Set(smtp.received.map((mail) => messageOf(mail, '')))).toHaveProperty('size', 2);
+      expect(
+        recipients.filter(
+          (r) => [...times.keys()].filter((k) => k.startsWith(`${r} `)).length !== 2,
+        ),
+      ).toEqual([]);
       // The only duplicate is the one in the window; every other message went exactly once.
-      expect([...times].filter(([, n]) => n > 1)).toEqual([[window, 2]]);
-      expect(smtp.received).toHaveLength(RIDES + 1);
+      const windowMessage = messageOf(smtp.received[0] as { raw: string }, window);
+      expect([...times].filter(([, n]) => n > 1)).toEqual([[windowMessage, 2]]);
+      expect(smtp.received).toHaveLength(RIDES * TAPS.length + 1);
     });
   },
 );
