@@ -16,13 +16,12 @@ import {
   QuoteResponseSchema,
   addDays,
   businessToday,
-  occupiedUntil,
-  rideEnd,
   slotDateKey,
   slotStartsAt,
   type QuoteRequest,
 } from '@app/shared';
 import { makeTempDir, positiveSetting, runMain, startServer, table } from './lib/harness.ts';
+import { paidRideRow } from './lib/rides.ts';
 
 const DURATION_S = positiveSetting('BENCH_DURATION', 10);
 const CONNECTIONS = positiveSetting('BENCH_CONNECTIONS', 50);
@@ -52,26 +51,14 @@ async function seed(dataDir: string, slotDate: string): Promise<string> {
     for (const [slotTime, lengthMinutes] of RIDES) {
       const slotStart = slotStartsAt(slotDate, slotTime);
       if (!slotStart) throw new Error(`not a slot: ${slotDate} ${slotTime}`);
-      await db.insert(appointments).values({
-        userId: (user as { id: string }).id,
-        serviceId: car.id,
-        slotStart,
-        slotDate,
-        slotTime,
-        lengthMinutes,
-        endsAt: rideEnd(slotStart, lengthMinutes),
-        turnaroundMinutes: 30,
-        occupiedUntil: occupiedUntil(slotStart, lengthMinutes, 30),
-        status: 'paid',
-        serviceType: 'Airport Transfer',
-        phone: '781-555-0100',
-        pickupAddress: '1 Main Street, Norfolk, MA',
-        dropoffAddress: 'Logan Airport, Boston, MA',
-        amountCents: 6600,
-        holdExpiresAt: slotStart,
-        paidAt: new Date(),
-        priceCents: 14_000,
-      });
+      await db.insert(appointments).values(
+        paidRideRow({
+          userId: (user as { id: string }).id,
+          serviceId: car.id,
+          slotStart,
+          lengthMinutes,
+        }),
+      );
     }
     return car.id;
   } finally {

@@ -27,8 +27,6 @@ import {
   TripResponseSchema,
   addDays,
   businessToday,
-  occupiedUntil,
-  rideEnd,
   slotDateKey,
   slotStartsAt,
 } from '@app/shared';
@@ -41,6 +39,7 @@ import {
   startServer,
   table,
 } from './lib/harness.ts';
+import { paidRideRow } from './lib/rides.ts';
 
 const WATCHERS = positiveSetting('BENCH_WATCHERS', 1000);
 const WARM_UP_MS = 2 * TRIP_POLL_MS;
@@ -78,27 +77,15 @@ async function seed(dataDir: string) {
     if (!slotStart) throw new Error('no slot');
     const [ride] = await db
       .insert(appointments)
-      .values({
-        userId: customer.id,
-        serviceId: car.id,
-        chauffeurId: chauffeur.id,
-        slotStart,
-        slotDate,
-        slotTime: '9:00 AM',
-        lengthMinutes: 60,
-        endsAt: rideEnd(slotStart, 60),
-        turnaroundMinutes: 30,
-        occupiedUntil: occupiedUntil(slotStart, 60, 30),
-        status: 'paid',
-        serviceType: 'Airport Transfer',
-        phone: '781-555-0100',
-        pickupAddress: '1 Main Street, Norfolk, MA',
-        dropoffAddress: 'Logan Airport, Boston, MA',
-        amountCents: 6600,
-        holdExpiresAt: slotStart,
-        paidAt: new Date(),
-        priceCents: 14_000,
-      })
+      .values(
+        paidRideRow({
+          userId: customer.id,
+          serviceId: car.id,
+          chauffeurId: chauffeur.id,
+          slotStart,
+          lengthMinutes: 60,
+        }),
+      )
       .returning({ id: appointments.id });
     if (!ride) throw new Error('no ride');
     return {
