@@ -13,6 +13,7 @@ import { testConfig } from '../../test/config.ts';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../test/databases.ts';
 import { fixtureStretchAt, insertAppointment, insertUser } from '../../test/fixtures.ts';
 import { signedInOwner } from '../../test/owners.ts';
+import { demoteToCustomer } from '../owners/demote-to-customer.ts';
 import { NO_SUCH_FEED_MESSAGE } from './calendar-feeds.routes.ts';
 
 const NOW = new Date('2026-11-22T15:07:00Z');
@@ -163,7 +164,10 @@ describe.each(await databaseKinds())('the drivers’ calendar feeds on %s', (kin
     ).toBe(0);
 
     const third = await issue(browser);
-    await db.update(users).set({ role: 'customer' }).where(eq(users.id, userId));
+    await db.transaction((tx) => demoteToCustomer(tx, userId, NOW));
+    expectFailure((await read(third)).response, 404, NO_SUCH_FEED_MESSAGE);
+    // Made staff again, the old link stays dead: a later promotion starts afresh.
+    await db.update(users).set({ role: 'chauffeur' }).where(eq(users.id, userId));
     expectFailure((await read(third)).response, 404, NO_SUCH_FEED_MESSAGE);
     // A malformed or made-up token is the same 404.
     for (const token of ['nope', `${'a'.repeat(43)}.ics`, `${'a'.repeat(44)}`])
