@@ -3,9 +3,10 @@ import { join } from 'node:path';
 import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { ChauffeursResponseSchema } from '@app/shared';
-import { expect } from '../fixtures.ts';
+import { expect, test } from '../fixtures.ts';
 import { E2E_OWNERS, ownerLinkPath } from '../owners.ts';
 import { field } from './account-helpers.ts';
+import { csrfHeaders } from './booking-helpers.ts';
 
 const STEP_MS = 30_000;
 
@@ -114,10 +115,30 @@ export async function setupKey(page: Page): Promise<string> {
 const CHAUFFEURS_TURN = join(process.env.E2E_DATA_ROOT ?? '.', 'chauffeurs-turn.lock');
 
 /** How long a spec may wait for its turn: the other specs' turns, one after another. */
-export const CHAUFFEURS_TURN_WAIT_MS = 360_000;
+const CHAUFFEURS_TURN_WAIT_MS = 360_000;
 
-/** Waits until no other spec has chauffeurs on the list, and takes the turn (in a beforeAll). */
-export async function takeChauffeursTurn(): Promise<void> {
+/**
+ * The calling spec's turn at the chauffeurs list: taken before its first test, waiting for any
+ * other spec's to end; given back after its last, once the chauffeurs whose addresses are in
+ * `added` (filled by the tests as they go) are removed, as this project's owner.
+ */
+export function holdChauffeursTurn(added: readonly string[]): void {
+  test.beforeAll(async () => {
+    test.setTimeout(CHAUFFEURS_TURN_WAIT_MS + 10_000);
+    await takeChauffeursTurn();
+  });
+  test.afterAll(async ({ playwright, ownerCookies }, testInfo) => {
+    const owner = await playwright.request.newContext({
+      baseURL: testInfo.project.use.baseURL,
+      storageState: { cookies: ownerCookies, origins: [] },
+    });
+    await endChauffeursTurn(owner, added);
+    await owner.dispose();
+  });
+}
+
+/** Waits until no other spec has chauffeurs on the list, and takes the turn. */
+async function takeChauffeursTurn(): Promise<void> {
   await expect
     .poll(
       () => {
@@ -138,13 +159,12 @@ export async function takeChauffeursTurn(): Promise<void> {
 }
 
 /** Removes the chauffeurs with these addresses as the `owner`, then gives the turn back. */
-export async function endChauffeursTurn(
+async function endChauffeursTurn(
   owner: APIRequestContext,
   emails: readonly string[],
 ): Promise<void> {
   try {
-    const token = await owner.get('/api/csrf-token');
-    const headers = { 'x-csrf-token': ((await token.json()) as { csrfToken: string }).csrfToken };
+    const headers = await csrfHeaders(owner);
     const list = ChauffeursResponseSchema.parse(
       await (await owner.get('/api/admin/chauffeurs')).json(),
     );

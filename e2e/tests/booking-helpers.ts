@@ -231,6 +231,11 @@ export async function csrfToken(request: APIRequestContext): Promise<string> {
   return ((await response.json()) as { csrfToken: string }).csrfToken;
 }
 
+/** The header that carries it, for a state-changing request of that context. */
+export async function csrfHeaders(request: APIRequestContext): Promise<Record<string, string>> {
+  return { 'x-csrf-token': await csrfToken(request) };
+}
+
 /**
  * Logs in through the API. With `page.request` the session cookie lands in the page's browser
  * context: the next navigation is signed in, without going through the login screen.

@@ -10,12 +10,8 @@ import {
   uniqueEmail,
   waitForResetPath,
 } from '../account-helpers.ts';
-import {
-  CHAUFFEURS_TURN_WAIT_MS,
-  endChauffeursTurn,
-  pressUntilFocused,
-  takeChauffeursTurn,
-} from '../admin-helpers.ts';
+import { holdChauffeursTurn, pressUntilFocused } from '../admin-helpers.ts';
+import { csrfHeaders } from '../booking-helpers.ts';
 
 /*
  * The Chauffeurs area at 1440 and 390 px, by keyboard, with axe on each state: the empty list,
@@ -24,7 +20,7 @@ import {
  * refuses (an owner's, an account that never confirmed its address), and a removal asked in a
  * dialog (Escape keeps them; removed, they are signed out). The list is the whole business's:
  * the two projects, and any other spec that adds chauffeurs (the day sheet's), take turns at it
- * (`takeChauffeursTurn`), each with addresses of its own, and remove what they added, so each
+ * (`holdChauffeursTurn`), each with addresses of its own, and remove what they added, so each
  * finds it empty.
  */
 
@@ -39,26 +35,7 @@ const added: string[] = [];
 let dana: { name: string; email: string; phone: string } | undefined;
 let danaSession: Awaited<ReturnType<APIRequestContext['storageState']>> | undefined;
 
-test.beforeAll(async () => {
-  // Another spec (or project) may have chauffeurs on the list: wait for its turn to end.
-  test.setTimeout(CHAUFFEURS_TURN_WAIT_MS + 10_000);
-  await takeChauffeursTurn();
-});
-
-test.afterAll(async ({ playwright, ownerCookies }, testInfo) => {
-  const owner = await playwright.request.newContext({
-    baseURL: testInfo.project.use.baseURL,
-    storageState: { cookies: ownerCookies, origins: [] },
-  });
-  await endChauffeursTurn(owner, added);
-  await owner.dispose();
-});
-
-async function csrf(request: APIRequestContext): Promise<Record<string, string>> {
-  const response = await request.get('/api/csrf-token');
-  expect(response.status(), 'GET /api/csrf-token').toBe(200);
-  return { 'x-csrf-token': ((await response.json()) as { csrfToken: string }).csrfToken };
-}
+holdChauffeursTurn(added);
 
 function newChauffeur(testInfo: TestInfo, first: string) {
   const email = uniqueEmail(`chauffeur-${testInfo.project.name}`);
@@ -167,7 +144,7 @@ test('added by keyboard: the invitation arrives, and once used the list says Rea
   // authenticator (through the API: the owner's own set-up is the console spec's).
   const token = (await waitForResetPath(dana.email)).split('/').pop();
   const post = async (path: string, data: object) => {
-    const response = await request.post(path, { headers: await csrf(request), data });
+    const response = await request.post(path, { headers: await csrfHeaders(request), data });
     expect(response.status(), `POST ${path}: ${await response.text()}`).toBe(200);
     return (await response.json()) as unknown;
   };

@@ -10,6 +10,7 @@ import {
   submitLogin,
 } from '../account-helpers.ts';
 import { logInViaApi } from '../booking-helpers.ts';
+import { expectInstallable } from '../install-helpers.ts';
 import {
   CONSOLE_AREAS,
   consoleMenuButton,
@@ -163,8 +164,9 @@ test.describe('the owner’s console', () => {
 
     await expect(page).toHaveURL('/admin/today');
     await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
-    // The console's own frame: no site footer.
+    // The console's own frame: no site footer; installable on the owner's home screen.
     await expect(page.getByRole('contentinfo')).toHaveCount(0);
+    await expectInstallable(page, '/admin');
     await expectNoA11yViolations();
     const nav = await openConsoleNav(page, testInfo);
     await expect(nav.getByRole('link', { name: 'Today' })).toHaveAttribute('aria-current', 'page');

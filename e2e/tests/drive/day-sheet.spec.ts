@@ -9,14 +9,9 @@ import {
   uniqueEmail,
   waitForResetPath,
 } from '../account-helpers.ts';
-import {
-  CHAUFFEURS_TURN_WAIT_MS,
-  endChauffeursTurn,
-  freshTotp,
-  setupKey,
-  takeChauffeursTurn,
-} from '../admin-helpers.ts';
-import { bookViaApi, logInViaApi, offeredDays } from '../booking-helpers.ts';
+import { freshTotp, holdChauffeursTurn, setupKey } from '../admin-helpers.ts';
+import { bookViaApi, csrfHeaders, logInViaApi, offeredDays } from '../booking-helpers.ts';
+import { expectInstallable } from '../install-helpers.ts';
 
 /*
  * A chauffeur's day (issue 30), at 1440 and 390 px with axe on every state: the owner adds a
@@ -32,24 +27,7 @@ const PASSWORD = 'Chauffeur#2026';
 /** The chauffeurs this file added: the Chauffeurs spec finds the list empty, so they go at the end. */
 const addedEmails: string[] = [];
 
-test.beforeAll(async () => {
-  test.setTimeout(CHAUFFEURS_TURN_WAIT_MS + 10_000);
-  await takeChauffeursTurn();
-});
-
-test.afterAll(async ({ playwright, ownerCookies }, testInfo) => {
-  const owner = await playwright.request.newContext({
-    baseURL: testInfo.project.use.baseURL,
-    storageState: { cookies: ownerCookies, origins: [] },
-  });
-  await endChauffeursTurn(owner, addedEmails);
-  await owner.dispose();
-});
-
-async function csrf(request: APIRequestContext): Promise<Record<string, string>> {
-  const response = await request.get('/api/csrf-token');
-  return { 'x-csrf-token': ((await response.json()) as { csrfToken: string }).csrfToken };
-}
+holdChauffeursTurn(addedEmails);
 
 /** A paid ride of a single-type car within the sheet's week, booked and paid by a customer. */
 async function paidRideThisWeek(
@@ -73,7 +51,7 @@ async function paidRideThisWeek(
     maxRedirects: 0,
   });
   expect(paid.status()).toBe(303);
-  const list = await request.get('/api/user/appointments', { headers: await csrf(request) });
+  const list = await request.get('/api/user/appointments', { headers: await csrfHeaders(request) });
   const { appointments } = (await list.json()) as {
     appointments: { _id: string; slotDate: string; slotTime: string }[];
   };
@@ -108,7 +86,7 @@ test('a chauffeur signs in to the day sheet and taps a ride through its day', as
     storageState: { cookies: ownerCookies, origins: [] },
   });
   const added = await owner.post('/api/admin/chauffeurs', {
-    headers: await csrf(owner),
+    headers: await csrfHeaders(owner),
     data: { name: 'Dana Driver', email, phone: '617-555-0142' },
   });
   expect(added.status(), await added.text()).toBe(200);
@@ -116,7 +94,7 @@ test('a chauffeur signs in to the day sheet and taps a ride through its day', as
   const chauffeurId = chauffeurs.find((c) => c.email === email)?.id;
   const ride = await paidRideThisWeek(request, services, mobile);
   const given = await owner.post(`/api/admin/rides/${ride.id}/chauffeur`, {
-    headers: await csrf(owner),
+    headers: await csrfHeaders(owner),
     data: { chauffeurId },
   });
   expect(given.status(), await given.text()).toBe(200);
@@ -153,18 +131,27 @@ test('a chauffeur signs in to the day sheet and taps a ride through its day', as
   await expect(card).toBeVisible();
   await expect(card.getByRole('link', { name: /^Call / })).toHaveAttribute('href', /^tel:/);
   await expect(card.getByRole('link', { name: /^Text / })).toHaveAttribute('href', /^sms:/);
-  await expect(
-    card.getByRole('link', { name: 'Directions to the pickup (opens in a new tab)' }),
-  ).toHaveAttribute(
+  const directions = (app: string) =>
+    card.getByRole('link', { name: `Directions to the pickup in ${app} (opens in a new tab)` });
+  await expect(directions('Google Maps')).toHaveAttribute(
     'href',
     /^https:\/\/www\.google\.com\/maps\/dir\/\?api=1&destination=12%20Main/,
   );
+  await expect(directions('Apple Maps')).toHaveAttribute(
+    'href',
+    /^https:\/\/maps\.apple\.com\/\?daddr=12%20Main/,
+  );
+  await expect(directions('Waze')).toHaveAttribute(
+    'href',
+    /^https:\/\/waze\.com\/ul\?q=12%20Main.*&navigate=yes$/,
+  );
   await expect(page.getByRole('contentinfo')).toHaveCount(0);
+  await expectInstallable(page, '/drive');
   await expectNoA11yViolations();
 
   // The customer follows the trip from their link, signed in or not.
   const rideView = await request.get(`/api/appointments/${ride.id}`, {
-    headers: await csrf(request),
+    headers: await csrfHeaders(request),
   });
   const { tripToken } = ((await rideView.json()) as { ride: { tripToken: string } }).ride;
   const watcher = await context.newPage();
@@ -203,6 +190,30 @@ test('a chauffeur signs in to the day sheet and taps a ride through its day', as
   await expect(card.getByText('Completed', { exact: true })).toBeVisible();
   await expect(card.getByRole('button', { name: 'Dropped off', exact: true })).toHaveCount(0);
   await expectNoA11yViolations();
+
+  // The rides in the phone's own calendar: a link shown once, read without a session, stopped.
+  const calendar = main.getByRole('region', { name: 'Your calendar' });
+  await expect(calendar).toContainText('You have no calendar link.');
+  await calendar.getByRole('button', { name: 'Make a calendar link' }).click();
+  await expect(calendar).toContainText(
+    'Your calendar link is ready. Any link made before no longer works.',
+  );
+  const link = await calendar
+    .getByRole('textbox', { name: 'Calendar link (shown only now)' })
+    .inputValue();
+  expect(link).toMatch(/\/api\/calendar\/[\w-]{43}\.ics$/);
+  await expect(
+    calendar.getByRole('link', { name: 'Add to this phone’s calendar' }),
+  ).toHaveAttribute('href', link.replace(/^https?:/, 'webcal:'));
+  await expectNoA11yViolations();
+  const feedPath = new URL(link).pathname;
+  const feed = await request.get(feedPath);
+  expect(feed.headers()['content-type']).toMatch(/^text\/calendar/);
+  expect(await feed.text()).toContain(ride.car.name);
+  await calendar.getByRole('button', { name: 'Stop the link' }).click();
+  await expect(calendar).toContainText('Your calendar link no longer works.');
+  await expect(calendar).toContainText('You have no calendar link.');
+  expect((await request.get(feedPath)).status()).toBe(404);
 
   // With no signal, the sheet this phone kept, saying how old it is, without buttons.
   await page.evaluate(async () => {

@@ -16,6 +16,12 @@ export function formatNewYorkTime(instant: Date): string {
   return `${formatSlotDateLong(slotDateKey(wall))}, ${formatSlotTime(wall.hour, wall.minute)}`;
 }
 
+/** `3:05 PM`: the New York wall clock's time alone, for a step of a day already named. */
+export function formatNewYorkClock(instant: Date): string {
+  const wall = wallClockAt(instant);
+  return formatSlotTime(wall.hour, wall.minute);
+}
+
 /**
  * `Nov 27, 3:05 PM`: the same wall clock, short, for a list read on a phone (the console's
  * audit trail). The year is added only when it is not `now`'s year in New York.

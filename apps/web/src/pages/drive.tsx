@@ -9,6 +9,7 @@ import { ConsoleLayout } from '../features/admin-shell/components/console-layout
 import { ConsoleUnavailable } from '../features/admin-shell/components/console-unavailable.tsx';
 import { EnrolScreen } from '../features/admin-shell/components/enrol-screen.tsx';
 import { VerifyScreen } from '../features/admin-shell/components/verify-screen.tsx';
+import { CalendarLink } from '../features/calendar-feed/components/calendar-link.tsx';
 import { DriveSheet, OfflineSheet } from '../features/drive/components/drive-sheet.tsx';
 
 const PLACE = 'Day sheet';
@@ -82,6 +83,7 @@ function SignedInSheet() {
   return (
     <Framed>
       <DriveSheet />
+      <CalendarLink />
     </Framed>
   );
 }

@@ -20,8 +20,12 @@ export default function ConsolePage() {
   const session = useLoad(getAdminSession);
   const passed = (recoveryCodesLeft: number) =>
     session.set((shown) => ({ ...shown, mfa: 'verified', recoveryCodesLeft }));
+  // The manifest makes the console installable on the owner's home screen, like the day sheet.
   const framed = (children: ReactNode, areas?: typeof CONSOLE_AREAS) => (
-    <ConsoleLayout areas={areas}>{children}</ConsoleLayout>
+    <ConsoleLayout areas={areas}>
+      <link rel="manifest" href="/admin.webmanifest" />
+      {children}
+    </ConsoleLayout>
   );
   if (session.loading) return framed(<PageLoading />);
   if (session.failure || !session.data) {

@@ -3,7 +3,7 @@ import { MapPin, MessageSquare, Phone, Undo2 } from 'lucide-react';
 import {
   TRIP_STATUS_LABELS,
   formatMinutes,
-  formatNewYorkTime,
+  formatNewYorkClock,
   nextTripStatus,
   type DriveRide,
   type TripStatus,
@@ -14,6 +14,7 @@ import { notify } from '../../../lib/notify.ts';
 import { buttonPrimary, buttonSecondary, card } from '../../../components/ui/styles.ts';
 import { tapTrip, undoTrip } from '../api/drive.ts';
 import { devicePosition } from '../hooks/device-position.ts';
+import { MAPS_APPS } from '../utils/directions.ts';
 
 /** A ride that is no longer to drive, as its card says it. */
 const CLOSED: Record<string, string> = {
@@ -23,13 +24,6 @@ const CLOSED: Record<string, string> = {
 };
 
 const NO_SIGNAL = 'No signal: your tap was not sent. Tap again when you have one.';
-
-/** Google Maps' directions to a place: the phone opens its maps app. */
-export function directionsUrl(address: string): string {
-  return `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(address)}`;
-}
-
-const timeOf = (iso: string) => formatNewYorkTime(new Date(iso)).split(', ').at(-1) ?? '';
 
 const linkClass =
   'inline-flex min-h-11 items-center gap-1.5 rounded-full px-3 text-sm font-semibold text-brand underline-offset-2 hover:bg-brand-tint hover:underline';
@@ -99,7 +93,8 @@ export function DriveRideCard({
         {ride.slotTime} · {ride.car.name}
       </h3>
       <p className="mt-1 text-sm text-ink-muted">
-        {ride.serviceType} · {formatMinutes(ride.lengthMinutes)} · until {timeOf(ride.endsAt)}
+        {ride.serviceType} · {formatMinutes(ride.lengthMinutes)} · until{' '}
+        {formatNewYorkClock(new Date(ride.endsAt))}
         {ride.car.plate ? ` · Plate ${ride.car.plate}` : ''} · Ref. {ride.reference}
       </p>
       {closed ? (
@@ -149,7 +144,7 @@ export function DriveRideCard({
           <ol className="mt-1 space-y-0.5 text-sm text-ink">
             {ride.events.map((event) => (
               <li key={event.status}>
-                {TRIP_STATUS_LABELS[event.status]} at {timeOf(event.at)}
+                {TRIP_STATUS_LABELS[event.status]} at {formatNewYorkClock(new Date(event.at))}
               </li>
             ))}
           </ol>
@@ -192,18 +187,21 @@ function Place({ label, address }: { label: string; address: string }) {
       <dt className="font-semibold text-ink">{label}</dt>
       <dd className="mt-1 flex flex-wrap items-center gap-x-2 text-ink">
         <span className="text-base">{address || 'Not given'}</span>
-        {address ? (
-          <a
-            href={directionsUrl(address)}
-            target="_blank"
-            rel="noreferrer"
-            className={linkClass}
-            aria-label={`Directions to the ${label.toLowerCase()} (opens in a new tab)`}
-          >
-            <MapPin aria-hidden="true" className="size-4" />
-            Directions
-          </a>
-        ) : null}
+        {address
+          ? MAPS_APPS.map((app) => (
+              <a
+                key={app.name}
+                href={app.url(address)}
+                target="_blank"
+                rel="noreferrer"
+                className={linkClass}
+                aria-label={`Directions to the ${label.toLowerCase()} in ${app.name} (opens in a new tab)`}
+              >
+                <MapPin aria-hidden="true" className="size-4" />
+                {app.name}
+              </a>
+            ))
+          : null}
       </dd>
     </div>
   );

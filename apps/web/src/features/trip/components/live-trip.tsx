@@ -5,14 +5,12 @@ import {
   TRIP_STATUSES,
   TRIP_STATUS_LABELS,
   formatMinutes,
-  formatNewYorkTime,
+  formatNewYorkClock,
   type TripStatus,
   type TripView,
 } from '@app/shared';
 import { useLoad } from '../../../lib/use-load.ts';
 import { getTrip } from '../api/trip.ts';
-
-const timeOf = (iso: string) => formatNewYorkTime(new Date(iso)).split(', ').at(-1) ?? '';
 
 /** What the customer reads for each step once it is reached. */
 const NEWS: Record<TripStatus, (who: string) => string> = {
@@ -59,7 +57,7 @@ function Steps({ trip }: { trip: TripView }) {
             />
             <span className={state === 'current' ? 'font-semibold' : ''}>
               {TRIP_STATUS_LABELS[status]}
-              {event ? ` at ${timeOf(event.at)}` : ''}
+              {event ? ` at ${formatNewYorkClock(new Date(event.at))}` : ''}
             </span>
           </li>
         );
@@ -107,7 +105,7 @@ export function LiveTrip({ token }: { token: string }) {
       {approach ? (
         <p className="mt-3 text-ink">
           About {approach.miles.toFixed(1)} miles away: arriving in about{' '}
-          {formatMinutes(approach.minutes)} (as of {timeOf(approach.at)}).
+          {formatMinutes(approach.minutes)} (as of {formatNewYorkClock(new Date(approach.at))}).
         </p>
       ) : null}
       <Steps trip={trip.data} />
