@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import type { Service } from '@app/shared';
+import type { Service, SlotDay } from '@app/shared';
 import { expect, test } from '../../fixtures.ts';
 import {
   expectToast,
@@ -34,7 +34,7 @@ async function paidRideThisWeek(
   request: APIRequestContext,
   services: Service[],
   mobile: boolean,
-): Promise<{ id: string; slotTime: string; car: Service }> {
+): Promise<{ id: string; slotTime: string; car: Service; day: SlotDay }> {
   const cars = services.filter((s) => s.available && s.availableServiceTypes.length === 1);
   const car = cars.at(mobile ? -2 : -3);
   if (!car) throw new Error('the demo data lacks three available single-type cars');
@@ -57,7 +57,7 @@ async function paidRideThisWeek(
   };
   const ride = appointments.find((a) => a.slotDate === day.key && a.slotTime === slot.label);
   if (!ride) throw new Error(`no ride at ${day.key} ${slot.label}`);
-  return { id: ride._id, slotTime: slot.label, car };
+  return { id: ride._id, slotTime: slot.label, car, day };
 }
 
 /** Focuses the sheet's button `name` and presses Enter on it: the chauffeur's thumb, by keyboard. */
@@ -70,6 +70,7 @@ async function pressByKeyboard(page: Page, name: string): Promise<void> {
 
 test('a chauffeur signs in to the day sheet and taps a ride through its day', async ({
   page,
+  browser,
   context,
   playwright,
   ownerCookies,
@@ -160,6 +161,24 @@ test('a chauffeur signs in to the day sheet and taps a ride through its day', as
   await expect(news).toHaveText(/^Your chauffeur Dana has not set off yet\./);
   await expectNoA11yViolations(watcher);
 
+  // The owner keeps the ride's day open on the board, on a phone or a desk of their own.
+  const board = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    viewport: testInfo.project.use.viewport,
+    storageState: { cookies: ownerCookies, origins: [] },
+  });
+  const ownerPage = await board.newPage();
+  const { year, month, day } = ride.day;
+  const iso = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  await ownerPage.goto(`/admin/today?date=${iso}`);
+  const onBoard = ownerPage
+    .getByRole('list', { name: /^The rides of / })
+    .getByRole('link')
+    .filter({ hasText: ride.slotTime })
+    .filter({ hasText: ride.car.name });
+  await expect(onBoard).toContainText('Dana Driver');
+  await expect(onBoard).not.toContainText('On my way');
+
   // On my way, by keyboard, from Walpole; a wrong tap is undone within the minute.
   await context.grantPermissions(['geolocation']);
   await context.setGeolocation({ latitude: 42.1417, longitude: -71.2495 });
@@ -172,6 +191,10 @@ test('a chauffeur signs in to the day sheet and taps a ride through its day', as
   await expect(watcher.getByText(/^About \d+\.\d miles away: arriving in about /)).toBeVisible();
   await expectNoA11yViolations(watcher);
   await watcher.close();
+  // And the owner's board, without a reload (it asks again every 30 seconds while seen).
+  await expect(onBoard).toContainText('Dana Driver: On my way', { timeout: 40_000 });
+  await expectNoA11yViolations(ownerPage);
+  await board.close();
   await pressByKeyboard(page, 'Arrived');
   await expectToast(page, 'Arrived: saved.');
   await pressByKeyboard(page, 'Undo “Arrived”');

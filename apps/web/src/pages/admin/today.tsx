@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { RIDE_SEARCH_MAX_LENGTH } from '@app/shared';
 import { useLoad } from '../../lib/use-load.ts';
+import { useRefreshWhileSeen } from '../../lib/use-refresh-while-seen.ts';
 import { PageMeta } from '../../components/page-meta.tsx';
 import { TextField } from '../../components/ui/form-field.tsx';
 import { buttonPrimary, buttonSecondary } from '../../components/ui/styles.ts';
@@ -14,6 +15,9 @@ import {
   slotKeyOfIso,
   todayIso,
 } from '../../features/admin-rides/utils/ride-view.ts';
+
+/** A chauffeur's tap, a payment or a cancellation reaches an open Today within this long. */
+const REFRESH_EVERY_MS = 30_000;
 
 /** `2026-11-25`, or nothing for a value that is not a day. */
 const dayParam = (value: string | null) =>
@@ -30,6 +34,7 @@ export default function TodayScreen() {
   const [, navigate] = useLocation();
   const asked = dayParam(new URLSearchParams(search).get('date'));
   const day = useLoad(() => getToday(asked || undefined), [asked]);
+  useRefreshWhileSeen(day.reload, REFRESH_EVERY_MS);
   const [query, setQuery] = useState('');
 
   const date = day.data?.date ?? (asked || todayIso());
@@ -50,11 +55,11 @@ export default function TodayScreen() {
       <h1 className="text-2xl font-bold tracking-tight text-brand sm:text-3xl">{title}</h1>
       {isToday ? <p className="text-ink-muted">{dayName}, New York time</p> : null}
       <section aria-label={`Rides on ${dayName}`}>
-        {day.loading ? (
+        {!day.data && day.loading ? (
           <p role="status" className="mt-3 text-ink-muted">
             Loading the day...
           </p>
-        ) : day.failure || !day.data ? (
+        ) : !day.data ? (
           <div className="mt-3">
             <p role="alert" className="text-danger">
               {day.failure}

@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { DriveRidesResponseSchema, type DriveRide, type DriveRidesResponse } from '@app/shared';
 import { useLoad } from '../../../lib/use-load.ts';
+import { useRefreshWhileSeen } from '../../../lib/use-refresh-while-seen.ts';
 import { isOffline, readOfflineCopy, writeOfflineCopy } from '../../../lib/offline-copy.ts';
 import { PageLoading } from '../../../components/page-loading.tsx';
 import { buttonSecondary } from '../../../components/ui/styles.ts';
@@ -66,21 +67,7 @@ export function DriveSheet() {
     void reload().finally(() => setRefreshing(false));
   }, [reload]);
 
-  useEffect(() => {
-    const timer = setInterval(() => {
-      if (document.visibilityState === 'visible') void reload();
-    }, REFRESH_EVERY_MS);
-    const onVisible = () => {
-      if (document.visibilityState === 'visible') void reload();
-    };
-    document.addEventListener('visibilitychange', onVisible);
-    window.addEventListener('online', onVisible);
-    return () => {
-      clearInterval(timer);
-      document.removeEventListener('visibilitychange', onVisible);
-      window.removeEventListener('online', onVisible);
-    };
-  }, [reload]);
+  useRefreshWhileSeen(reload, REFRESH_EVERY_MS);
 
   const changed = (ride: DriveRide) =>
     sheet.set((shown) => {
