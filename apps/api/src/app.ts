@@ -255,7 +255,7 @@ export async function assembleApp(deps: AppDeps): Promise<AssembledApp> {
     now,
   });
   registerOwnerFeedbackRoutes(app, { db: db.db });
-  registerNumbersRoutes(app, { db: db.db, now });
+  registerNumbersRoutes(app, { db: db.db, travel: config.travel, now });
   registerMessageRoutes(app, { db: db.db, now });
   await registerPaymentWebhook(app, { db: db.db, payments, fulfil, now });
   await registerFleetRoutes(app, {

@@ -3,8 +3,9 @@ import { expect, test } from '../../fixtures.ts';
 
 /*
  * The Numbers area at 1440 and 390 px, with axe: this week's and this month's totals, busiest
- * cars and hours, and the rides-by-day chart with its table, opened by keyboard. What the
- * numbers are is the API's tests' business; here, that they are shown and readable.
+ * cars and hours, the rides-by-day chart with its table, opened by keyboard, and the drive
+ * times against the estimate, by kind of hour. What the numbers are is the API's tests'
+ * business; here, that they are shown and readable.
  */
 
 test.describe.configure({ mode: 'serial', timeout: 60_000 });
@@ -41,5 +42,19 @@ test('shows this week and this month, each with its chart as a table', async ({
     if (days) await expect(rows).toHaveCount(days + 1);
     else expect(await rows.count()).toBeGreaterThanOrEqual(29);
   }
+
+  // The drive times: each kind of hour, with what its drives say of the estimate's settings.
+  const drives = page.getByRole('region', { name: /^Drive times/ });
+  await expect(drives.getByRole('heading', { level: 3 })).toHaveText([
+    'Weekday rush hours',
+    'Daytime',
+    'Night',
+  ]);
+  for (const band of await drives.getByRole('listitem').all()) {
+    await expect(band).toContainText(
+      /No measured drives yet\.|Too few drives to suggest a setting\.|TRAVEL_\w+/,
+    );
+  }
+  expect((await request.get('/api/admin/numbers/drive-times')).status()).toBe(401);
   await expectNoA11yViolations();
 });

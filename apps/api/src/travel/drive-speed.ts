@@ -1,4 +1,4 @@
-import { holidayOn, wallClockAt } from '@app/shared';
+import { holidayOn, wallClockAt, type DriveBand } from '@app/shared';
 
 /** Local hours `[fromHour, toHour)` in New York; a window whose end is before its start runs past midnight. */
 export interface HourWindow {
@@ -73,15 +73,25 @@ function within(hour: number, window: HourWindow): boolean {
     : hour >= window.fromHour || hour < window.toHour;
 }
 
-/** The average speed of a drive under way at `instant`, by New York's wall clock (DST included). */
-export function speedMphAt(instant: Date, settings: TravelSettings): number {
+/** Which kind of hour `instant` is, by New York's wall clock (DST included). */
+export function driveBandAt(instant: Date, settings: TravelSettings): DriveBand {
   const wall = wallClockAt(instant);
   const dayOfWeek = new Date(Date.UTC(wall.year, wall.month - 1, wall.day)).getUTCDay();
   const workday = dayOfWeek >= 1 && dayOfWeek <= 5 && holidayOn(wall) === null;
-  if (workday && settings.rushHours.some((window) => within(wall.hour, window))) {
-    return settings.dayMph / settings.rushMultiplier;
+  if (workday && settings.rushHours.some((window) => within(wall.hour, window))) return 'rush';
+  return within(wall.hour, settings.night) ? 'night' : 'day';
+}
+
+/** The average speed of a drive under way at `instant`. */
+export function speedMphAt(instant: Date, settings: TravelSettings): number {
+  switch (driveBandAt(instant, settings)) {
+    case 'rush':
+      return settings.dayMph / settings.rushMultiplier;
+    case 'night':
+      return settings.nightMph;
+    case 'day':
+      return settings.dayMph;
   }
-  return within(wall.hour, settings.night) ? settings.nightMph : settings.dayMph;
 }
 
 const HOUR_MS = 3_600_000;

@@ -52,3 +52,58 @@ export const NumbersResponseSchema = z.object({
   month: NumbersPeriodSchema,
 });
 export type NumbersResponse = z.infer<typeof NumbersResponseSchema>;
+
+/*
+ * Drive times (`GET /admin/numbers/drive-times`, issue 29's calibration): the offline estimate
+ * of each ride's drive against the time from "Passenger on board" to "Dropped off", by the kind
+ * of hour it left in, and the `TRAVEL_*` setting each kind would have matched.
+ */
+
+/** The kinds of hour the offline estimate drives at: a weekday's rush, the day, the night. */
+export const DRIVE_BANDS = ['rush', 'day', 'night'] as const;
+export type DriveBand = (typeof DRIVE_BANDS)[number];
+
+/** Rides dropped off within this many days are measured. */
+export const DRIVE_TIMES_DAYS = 90;
+/** The latest measured rides listed. */
+export const DRIVE_TIMES_RECENT = 20;
+
+export const DriveBandTimesSchema = z.object({
+  band: z.enum(DRIVE_BANDS),
+  rides: z.number().int().min(0),
+  /** Medians of the band's rides, in minutes; null without rides. */
+  estimatedMinutes: z.number().nullable(),
+  realMinutes: z.number().nullable(),
+  /** Median of real ÷ estimated: above 1, the drives took longer than estimated. */
+  ratio: z.number().nullable(),
+  setting: z.object({
+    /** `TRAVEL_DAY_MPH`. */
+    env: z.string(),
+    current: z.number(),
+    /** The value its median ride would have matched; null from too few rides. */
+    suggested: z.number().nullable(),
+  }),
+});
+export type DriveBandTimes = z.infer<typeof DriveBandTimesSchema>;
+
+export const DriveTimesResponseSchema = z.object({
+  success: z.literal(true),
+  bands: z.array(DriveBandTimesSchema),
+  /** The latest measured rides, newest first. */
+  recent: z.array(
+    z.object({
+      id: z.uuid(),
+      /** ISO 8601: when the passenger got on board. */
+      onBoardAt: z.string(),
+      carName: z.string(),
+      pickupAddress: z.string(),
+      dropoffAddress: z.string(),
+      band: z.enum(DRIVE_BANDS),
+      estimatedMinutes: z.number().int(),
+      realMinutes: z.number().int(),
+    }),
+  ),
+  /** Rides with both taps whose addresses the estimate could not place: not measured. */
+  unplaced: z.number().int().min(0),
+});
+export type DriveTimesResponse = z.infer<typeof DriveTimesResponseSchema>;

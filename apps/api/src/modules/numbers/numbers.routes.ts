@@ -1,12 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '@app/db';
-import type { NumbersResponse } from '@app/shared';
+import type { DriveTimesResponse, NumbersResponse } from '@app/shared';
+import type { TravelSettings } from '../../travel/drive-speed.ts';
+import { driveTimes } from './drive-times.ts';
 import { summarizeNumbers } from './summarize-numbers.ts';
 
-/** The owner's numbers: this week and this month. */
+/** The owner's numbers: this week and this month; and the drive times against the estimate. */
 export function registerNumbersRoutes(
   app: FastifyInstance,
-  deps: { db: Database; now: () => Date },
+  deps: {
+    db: Database;
+    /** The offline estimate's settings (`TRAVEL_*`), which the drive times are held against. */
+    travel: TravelSettings;
+    now: () => Date;
+  },
 ): void {
   app.get(
     '/api/admin/numbers',
@@ -14,6 +21,15 @@ export function registerNumbersRoutes(
     async (_request, reply): Promise<NumbersResponse> => {
       reply.header('cache-control', 'no-store');
       return { success: true, ...(await summarizeNumbers(deps.db, deps.now())) };
+    },
+  );
+
+  app.get(
+    '/api/admin/numbers/drive-times',
+    { config: { auth: 'owner' } },
+    async (_request, reply): Promise<DriveTimesResponse> => {
+      reply.header('cache-control', 'no-store');
+      return { success: true, ...(await driveTimes(deps.db, deps.travel, deps.now())) };
     },
   );
 }

@@ -1,11 +1,13 @@
 import { useLoad } from '../../lib/use-load.ts';
 import { ConsoleHeading } from '../../features/admin-shell/components/console-heading.tsx';
 import { PeriodNumbers } from '../../features/admin-numbers/components/period-numbers.tsx';
-import { getNumbers } from '../../features/admin-numbers/api/numbers.ts';
+import { DriveTimes } from '../../features/admin-numbers/components/drive-times.tsx';
+import { getDriveTimes, getNumbers } from '../../features/admin-numbers/api/numbers.ts';
 
-/** /admin/numbers: this week and this month at a glance. */
+/** /admin/numbers: this week and this month at a glance; then the drive times. */
 export default function NumbersScreen() {
   const { data: numbers, failure } = useLoad(getNumbers);
+  const drives = useLoad(getDriveTimes);
   return (
     <>
       <ConsoleHeading title="Numbers">
@@ -26,6 +28,13 @@ export default function NumbersScreen() {
           Loading numbers...
         </p>
       )}
+      {drives.data ? (
+        <DriveTimes times={drives.data} now={new Date()} />
+      ) : drives.failure ? (
+        <p role="alert" className="mt-6 text-danger">
+          {drives.failure}
+        </p>
+      ) : null}
     </>
   );
 }
