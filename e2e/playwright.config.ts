@@ -107,6 +107,11 @@ const AT_BOTH_WIDTHS = [
   'console/admin-today.spec.ts',
   'console/admin-ride-changes.spec.ts',
   'console/admin-ride-chauffeur.spec.ts',
+  'console/admin-ride-reach.spec.ts',
+  'console/admin-feedback.spec.ts',
+  'console/admin-fleet.spec.ts',
+  'console/admin-messages.spec.ts',
+  'console/admin-numbers.spec.ts',
   'drive/day-sheet.spec.ts',
 ];
 

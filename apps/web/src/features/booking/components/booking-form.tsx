@@ -70,6 +70,7 @@ export function BookingForm({ service }: { service: Service }) {
     returnRouted,
     bookedMinutes,
     starts,
+    returnOffered,
   } = useRideQuote({
     serviceId: service._id,
     serviceType,
@@ -113,6 +114,7 @@ export function BookingForm({ service }: { service: Service }) {
     kind,
     turnaround,
     routedMinutes: returnRouted ? quote?.returnLeg?.lengthMinutes : undefined,
+    offered: returnOffered,
   };
   const returnDay = freeDays.find((day) => day.key === returnLeg.dayKey);
   const returnSlot = returnStarts(returnContext, returnDay, returnUnits).find(

@@ -70,5 +70,15 @@ export function useRideQuote(choices: RideQuoteChoices) {
     bookedMinutes: routed && quote ? quote.ride.lengthMinutes : choices.minutes,
     /** The quote's starts for the shown day, each with its price. */
     starts: answer?.asked.ride.slotDate === dayKey ? quote?.ride.starts : undefined,
+    /** The quote's starts for the return's chosen day, the car's reach judged. */
+    returnOffered:
+      returnLeg?.dayKey &&
+      answer?.asked.returnLeg?.slotDate === returnLeg.dayKey &&
+      quote?.returnLeg
+        ? {
+            dayKey: returnLeg.dayKey,
+            times: new Set(quote.returnLeg.starts.map((start) => start.slotTime)),
+          }
+        : undefined,
   };
 }

@@ -36,6 +36,11 @@ export interface ReturnLegContext {
   turnaround: number;
   /** The return's booked minutes when its route decides them (the quote), else its length's. */
   routedMinutes?: number | undefined;
+  /**
+   * The starts the server's quote offers on the return's day: those the car can also reach
+   * from its other rides (ADR 020), which the car page cannot judge. Other days keep the fit.
+   */
+  offered?: { dayKey: string; times: ReadonlySet<string> } | undefined;
 }
 
 export const returnLength = (choice: ReturnLegChoice, kind: RateKind) =>
@@ -43,7 +48,10 @@ export const returnLength = (choice: ReturnLegChoice, kind: RateKind) =>
     ? choice.length
     : (LENGTH_CHOICES[kind][0] ?? 1);
 
-/** The return's possible starts on a day: the shared fit, after the first leg is back. */
+/**
+ * The return's possible starts on a day: the shared fit, after the first leg is back, and on
+ * the day the quote answered for, only the starts it offers.
+ */
 export function returnStarts(
   context: ReturnLegContext,
   day: SlotDay | undefined,
@@ -53,9 +61,12 @@ export function returnStarts(
   const stretch =
     (context.routedMinutes ?? lengthMinutes(context.kind, length)) + context.turnaround;
   const after = context.firstBackAt?.getTime() ?? 0;
+  const offered = context.offered?.dayKey === day.key ? context.offered.times : undefined;
   return day.slots.filter(
     (slot) =>
-      slot.startsAt.getTime() >= after && fits(context.busy, slot.startsAt.getTime(), stretch),
+      slot.startsAt.getTime() >= after &&
+      fits(context.busy, slot.startsAt.getTime(), stretch) &&
+      (!offered || offered.has(slot.label)),
   );
 }
 
