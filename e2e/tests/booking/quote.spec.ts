@@ -171,12 +171,15 @@ test('the price follows the addresses, the time and the waiting time', async ({
   await expectPriced(estimate, waited);
   expect(waited.ride.lengthMinutes).toBe(early.ride.lengthMinutes + 60);
 
-  // The phone's bar says the price with the deposit.
+  // The phone's bar says the price with the deposit, and why.
   if (mobile) {
     await page.getByRole('heading', { name: /Choose a day/ }).scrollIntoViewIfNeeded();
     const bar = page.locator('[data-booking-bar]');
     await expect(bar).toContainText(`Price ${formatDollars(waited.ride.price?.price ?? 0)}`);
     await expect(bar).toContainText(`Deposit ${formatDollars(waited.ride.price?.deposit ?? 0)}`);
+    const reasons = waited.ride.price?.reasons ?? [];
+    expect(reasons.length).toBeGreaterThan(0);
+    await expect(bar).toContainText(reasons.join(' · '));
   }
   await expectNoA11yViolations();
 });

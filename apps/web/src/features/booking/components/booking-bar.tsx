@@ -71,6 +71,8 @@ interface BookingBarProps {
   busy: boolean;
   /** The ride's all-in price and deposit, once the quote has them (a round trip's total). */
   price?: { price: number; deposit: number } | undefined;
+  /** Why the one-way ride costs what it does (`weekend flat rate`, `20% off Tesla`). */
+  reasons?: readonly string[] | undefined;
 }
 
 /**
@@ -79,7 +81,15 @@ interface BookingBarProps {
  * its own button does. Below the wide layout only (where the selection stays beside the form),
  * and not while the form's button is on screen.
  */
-export function BookingBar({ service, day, time, formButton, busy, price }: BookingBarProps) {
+export function BookingBar({
+  service,
+  day,
+  time,
+  formButton,
+  busy,
+  price,
+  reasons,
+}: BookingBarProps) {
   const formButtonShown = useOnScreen(formButton);
   const barRef = useRef<HTMLDivElement>(null);
   useFocusClearOf(barRef);
@@ -118,6 +128,11 @@ export function BookingBar({ service, day, time, formButton, busy, price }: Book
               {formatDollars(price?.deposit ?? depositDollars(service.fees))}
             </span>
           </span>
+          {reasons && reasons.length > 0 ? (
+            <span className="block truncate text-xs text-ink-muted first-letter:uppercase">
+              {reasons.join(' · ')}
+            </span>
+          ) : null}
         </p>
         <button
           type="submit"

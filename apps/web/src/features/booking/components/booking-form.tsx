@@ -272,6 +272,7 @@ export function BookingForm({ service }: { service: Service }) {
             formButton={bookRef}
             busy={step !== false}
             price={shownPrice ?? undefined}
+            reasons={quote?.returnLeg ? undefined : quote?.ride.price?.reasons}
           />
         )}
       </fieldset>
