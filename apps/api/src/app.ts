@@ -43,6 +43,7 @@ import { registerTripRoutes } from './modules/trips/trips.routes.ts';
 import { registerFleetRoutes } from './modules/fleet/fleet.routes.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerMessageRoutes } from './modules/notifications/messages.routes.ts';
+import { registerPushRoutes } from './modules/notifications/push/push.routes.ts';
 import { messageRecorder, type RecordMessages } from './modules/notifications/record-messages.ts';
 import { registerSmsWebhook } from './modules/notifications/sms/sms-webhook.routes.ts';
 import { registerNumbersRoutes } from './modules/numbers/numbers.routes.ts';
@@ -252,6 +253,12 @@ export async function assembleApp(deps: AppDeps): Promise<AssembledApp> {
     business: config.business,
     publicBaseUrl: config.publicBaseUrl,
     details: config.calendarFeedDetails,
+    now,
+  });
+  registerPushRoutes(app, {
+    db: db.db,
+    publicKey: () => services.push.publicKey,
+    isProduction: config.isProduction,
     now,
   });
   registerOwnerFeedbackRoutes(app, { db: db.db });

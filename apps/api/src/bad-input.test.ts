@@ -208,6 +208,14 @@ describe('hostile input to every route (PGlite)', { timeout: 90_000 }, () => {
       'POST /api/admin/mfa/verify': { code: '123456' },
       'POST /api/admin/fleet/add-car': fleetCarTemplate,
       'POST /api/admin/fleet/:serviceId/update-car': fleetCarTemplate,
+      'POST /api/staff/push/subscriptions': {
+        endpoint: 'https://fcm.googleapis.com/fcm/send/abc',
+        expirationTime: null,
+        keys: { p256dh: `B${'a'.repeat(86)}`, auth: 'a'.repeat(22) },
+      },
+      'POST /api/staff/push/subscriptions/remove': {
+        endpoint: 'https://fcm.googleapis.com/fcm/send/abc',
+      },
     };
   });
   afterAll(async () => {

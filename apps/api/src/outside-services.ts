@@ -8,6 +8,8 @@ import {
   createTwilioSender,
   type SmsSender,
 } from './modules/notifications/sms/sms-sender.ts';
+import { createWebPushSender, type PushSender } from './modules/notifications/push/push-sender.ts';
+import { vapidKeysFor } from './modules/notifications/push/vapid-keys.ts';
 import type { PaymentProvider } from './modules/payments/payment-provider.ts';
 import { createSandboxProvider } from './modules/payments/sandbox-provider.ts';
 import { createStripeProvider } from './modules/payments/stripe-provider.ts';
@@ -22,6 +24,11 @@ export interface OutsideServices {
   mailer: Mailer;
   /** Texts: only the jobs send them, so it is made when first asked for (see below). */
   readonly sms: SmsSender;
+  /**
+   * Web pushes to staff, with the VAPID keys (development's own when unset), made on first use.
+   * Tests pass one whose agent trusts their local push service (`test/push-service.ts`).
+   */
+  readonly push: PushSender;
   payments: PaymentProvider;
   rateLimitStore: RateLimitStore;
   /** Undefined without GOOGLE_CLIENT_ID: Google sign-in is off. */
@@ -64,11 +71,16 @@ export function buildOutsideServices(
   const travelTime = overrides.travelTime ?? travelTimeFor(config, offlineTravelTime, log, now);
   // Made on first use: the app sends no texts, and a test's production config has no Twilio.
   let sms = overrides.sms;
+  let push = overrides.push;
   return {
     mailer,
     get sms() {
       sms ??= smsSenderFor(config);
       return sms;
+    },
+    get push() {
+      push ??= createWebPushSender({ keys: vapidKeysFor(config), subject: config.push.subject });
+      return push;
     },
     payments,
     rateLimitStore,

@@ -36,7 +36,7 @@ async function main(): Promise<void> {
   // The outbox's jobs send what the requests (and the reminders) wrote to it.
   const { messages } = config;
   const outbox = messageJobs({
-    channels: { mailer: services.mailer, sms: services.sms },
+    channels: { mailer: services.mailer, sms: services.sms, push: services.push },
     record: recordMessages,
     email: { business: config.business, publicBaseUrl: config.publicBaseUrl },
     delivery: {

@@ -332,10 +332,16 @@ export const outboxMessages = pgTable(
     audience: text('audience').$type<MessageAudience>().notNull(),
     /** Which message: `paid`, `reminder_24h`, `cancelled`… (`MESSAGE_ROUTES` says who gets each). */
     template: text('template').$type<MessageTemplate>().notNull(),
-    /** The email address or E.164 phone number, as it was when the row was written. */
+    /**
+     * The email address or E.164 phone number, as it was when the row was written; for a push,
+     * the id of the subscription (`push_subscriptions`) it goes to.
+     */
     recipient: text('recipient').notNull(),
     appointmentId: uuid('appointment_id').references(() => appointments.id),
-    /** The account an account message (`verify_email`, `mfa_failed`) is about; null for a ride's. */
+    /**
+     * The account an account message (`verify_email`, `mfa_failed`) is about, or the staff
+     * member a push is for; null for a ride's email or text.
+     */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** What the message says that the appointment's row may no longer (the old time, say). */
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
@@ -609,6 +615,31 @@ export const calendarFeeds = pgTable(
     lastReadAt: instant('last_read_at'),
   },
   (t) => [uniqueIndex('calendar_feeds_token_unique').on(t.tokenHash)],
+);
+
+/**
+ * A staff member's browser that takes web pushes: the push service's endpoint (its address is
+ * the browser's, so one row per endpoint, moved to whoever subscribed it last) and the keys a
+ * push is encrypted with. Dropped when the push service says it is gone (404/410), when the
+ * browser unsubscribes, and when the account stops being staff (`demoteToCustomer`).
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    /** The browser's P-256 public key and auth secret, base64url. */
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: instant('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_unique').on(t.endpoint),
+    index('push_subscriptions_user_idx').on(t.userId),
+  ],
 );
 
 /** A password reset link: single use, short-lived, stored hashed. */

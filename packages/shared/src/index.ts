@@ -47,3 +47,4 @@ export * from './schemas/chauffeurs.ts';
 export * from './schemas/drive.ts';
 export * from './schemas/trip.ts';
 export * from './schemas/calendar-feed.ts';
+export * from './schemas/push.ts';

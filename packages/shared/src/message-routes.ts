@@ -17,6 +17,11 @@ export interface MessageRoute {
    * body of `apps/api/src/email/ride-texts.ts`.
    */
   readonly text: boolean;
+  /**
+   * Pushed too, to the phones of the staff who turned notifications on: every owner, or the
+   * ride's chauffeur (`apps/api/src/modules/notifications/push/`).
+   */
+  readonly push: 'owners' | 'chauffeur' | false;
 }
 
 /**
@@ -24,18 +29,41 @@ export interface MessageRoute {
  * to the account.
  */
 export const MESSAGE_ROUTES = {
-  paid: { label: 'Booking confirmed', ownerEmail: true, text: false },
-  reminder_24h: { label: 'Reminder, a day before', ownerEmail: false, text: false },
-  reminder_2h: { label: 'Reminder, two hours before', ownerEmail: false, text: true },
-  rescheduled: { label: 'Ride moved', ownerEmail: true, text: true },
-  details_changed: { label: 'Ride details corrected', ownerEmail: false, text: false },
-  cancelled: { label: 'Ride cancelled', ownerEmail: true, text: true },
-  completed: { label: 'Thank you after the ride', ownerEmail: false, text: false },
-  on_my_way: { label: 'Chauffeur on the way', ownerEmail: false, text: true },
-  arrived: { label: 'Chauffeur arrived', ownerEmail: false, text: true },
-  verify_email: { label: 'Confirm your email address', ownerEmail: false, text: false },
-  mfa_failed: { label: 'Wrong sign-in codes', ownerEmail: false, text: false },
-  chauffeur_invite: { label: 'Chauffeur invitation', ownerEmail: false, text: false },
+  paid: { label: 'Booking confirmed', ownerEmail: true, text: false, push: 'owners' },
+  reminder_24h: { label: 'Reminder, a day before', ownerEmail: false, text: false, push: false },
+  reminder_2h: {
+    label: 'Reminder, two hours before',
+    ownerEmail: false,
+    text: true,
+    push: false,
+  },
+  rescheduled: { label: 'Ride moved', ownerEmail: true, text: true, push: 'owners' },
+  details_changed: {
+    label: 'Ride details corrected',
+    ownerEmail: false,
+    text: false,
+    push: false,
+  },
+  cancelled: { label: 'Ride cancelled', ownerEmail: true, text: true, push: 'owners' },
+  completed: { label: 'Thank you after the ride', ownerEmail: false, text: false, push: false },
+  on_my_way: { label: 'Chauffeur on the way', ownerEmail: false, text: true, push: false },
+  arrived: { label: 'Chauffeur arrived', ownerEmail: false, text: true, push: false },
+  verify_email: {
+    label: 'Confirm your email address',
+    ownerEmail: false,
+    text: false,
+    push: false,
+  },
+  mfa_failed: { label: 'Wrong sign-in codes', ownerEmail: false, text: false, push: false },
+  chauffeur_invite: { label: 'Chauffeur invitation', ownerEmail: false, text: false, push: false },
+  // Pushed only: to the staff, never to a customer.
+  chauffeur_assigned: {
+    label: 'New ride for a chauffeur',
+    ownerEmail: false,
+    text: false,
+    push: 'chauffeur',
+  },
+  message_failed: { label: 'A message not sent', ownerEmail: false, text: false, push: 'owners' },
 } as const satisfies Record<string, MessageRoute>;
 
 export type MessageTemplate = keyof typeof MESSAGE_ROUTES;
@@ -43,18 +71,24 @@ export type MessageTemplate = keyof typeof MESSAGE_ROUTES;
 /** The messages about an account, not a ride: emailed to the account's address only. */
 export const ACCOUNT_TEMPLATES = ['verify_email', 'mfa_failed', 'chauffeur_invite'] as const;
 export type AccountTemplate = (typeof ACCOUNT_TEMPLATES)[number];
-/** The messages about a ride. */
-export type RideTemplate = Exclude<MessageTemplate, AccountTemplate>;
+/** The messages only pushed to staff, never emailed to anyone (`MessageRoute.push`). */
+export const PUSH_ONLY_TEMPLATES = ['chauffeur_assigned', 'message_failed'] as const;
+export type PushOnlyTemplate = (typeof PUSH_ONLY_TEMPLATES)[number];
+/** The messages about a ride, emailed to its customer. */
+export type RideTemplate = Exclude<MessageTemplate, AccountTemplate | PushOnlyTemplate>;
 
 export const isAccountTemplate = (template: MessageTemplate): template is AccountTemplate =>
   (ACCOUNT_TEMPLATES as readonly string[]).includes(template);
+
+export const isPushOnlyTemplate = (template: MessageTemplate): template is PushOnlyTemplate =>
+  (PUSH_ONLY_TEMPLATES as readonly string[]).includes(template);
 
 /** The templates, in the table's order: what `outbox_messages.template` may hold. */
 export const MESSAGE_TEMPLATES = Object.keys(MESSAGE_ROUTES) as readonly MessageTemplate[];
 
 /** The ride templates, in the table's order. */
 export const RIDE_TEMPLATES = MESSAGE_TEMPLATES.filter(
-  (t): t is RideTemplate => !(ACCOUNT_TEMPLATES as readonly string[]).includes(t),
+  (t): t is RideTemplate => !isAccountTemplate(t) && !isPushOnlyTemplate(t),
 );
 
 export function isMessageTemplate(value: string): value is MessageTemplate {
@@ -76,3 +110,11 @@ export const emailsOwner = (template: MessageTemplate): template is OwnerEmailed
 
 export const isTexted = (template: MessageTemplate): template is TextedTemplate =>
   MESSAGE_ROUTES[template].text;
+
+/** The templates pushed to staff, as a type. */
+export type PushedTemplate = {
+  [T in MessageTemplate]: (typeof MESSAGE_ROUTES)[T]['push'] extends false ? never : T;
+}[MessageTemplate];
+
+export const isPushed = (template: MessageTemplate): template is PushedTemplate =>
+  MESSAGE_ROUTES[template].push !== false;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { emailsOwner, MESSAGE_TEMPLATES } from '@app/shared';
+import { emailsOwner, isPushOnlyTemplate, MESSAGE_TEMPLATES } from '@app/shared';
 
 const ROOT_DIR = resolve(import.meta.dirname, '../../../..');
 const NODE = resolve(ROOT_DIR, 'node_modules/.bin/node');
@@ -19,9 +19,12 @@ describe('npm run email:preview', () => {
       { cwd: ROOT_DIR },
     );
 
-    // The customer's email for every template, the business's for those it gets, the reset.
+    // The customer's email for every template (but the staff's push-only notices), the
+    // business's for those it gets, the reset.
     const emails = [
-      ...MESSAGE_TEMPLATES.map((template) => `customer-${template}`),
+      ...MESSAGE_TEMPLATES.filter((template) => !isPushOnlyTemplate(template)).map(
+        (template) => `customer-${template}`,
+      ),
       ...MESSAGE_TEMPLATES.filter(emailsOwner).map((template) => `owner-${template}`),
       'password-reset',
     ];

@@ -9,11 +9,13 @@ import { join, resolve } from 'node:path';
 import {
   businessFromEnv,
   emailsOwner,
+  isPushOnlyTemplate,
   isTexted,
   MESSAGE_ROUTES,
   MESSAGE_TEMPLATES,
   type MessageTemplate,
   type OwnerEmailedTemplate,
+  type PushOnlyTemplate,
 } from '@app/shared';
 import { rideCalendar, type CalendarRide } from '../calendar/ride-calendar.ts';
 import { ROOT_DIR } from '../config/env.ts';
@@ -111,7 +113,7 @@ export function emailPreviews(settings: RideEmailSettings, now: Date): EmailPrev
     refundCents: ride.depositCents,
   };
 
-  const toCustomer: { [T in MessageTemplate]: () => Mail } = {
+  const toCustomer: { [T in Exclude<MessageTemplate, PushOnlyTemplate>]: () => Mail } = {
     paid: () => bookingConfirmedEmail(ride, calendarRide, invite('request'), settings),
     reminder_24h: () => rideReminderEmail(ride, 'day', settings),
     reminder_2h: () => rideReminderEmail(ride, 'hours', settings),
@@ -170,7 +172,10 @@ export function emailPreviews(settings: RideEmailSettings, now: Date): EmailPrev
     cancelled: { kind: 'cancelled', by: cancelled.by, refundCents: cancelled.refundCents },
   };
 
-  const previews: EmailPreview[] = MESSAGE_TEMPLATES.map((template) => ({
+  const emailed = MESSAGE_TEMPLATES.filter(
+    (t): t is Exclude<MessageTemplate, PushOnlyTemplate> => !isPushOnlyTemplate(t),
+  );
+  const previews: EmailPreview[] = emailed.map((template) => ({
     name: `customer-${template}`,
     about: `To the customer: ${MESSAGE_ROUTES[template].label}`,
     mail: toCustomer[template](),

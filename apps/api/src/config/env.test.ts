@@ -4,6 +4,8 @@ import { ConfigError, loadConfig } from './env.ts';
 import { DEFAULT_TRAVEL_SETTINGS } from '../travel/drive-speed.ts';
 
 const SECRET = 'x'.repeat(40);
+// The shape of `npx web-push generate-vapid-keys`' keys: the configuration checks no more.
+const VAPID = { VAPID_PUBLIC_KEY: `B${'a'.repeat(86)}`, VAPID_PRIVATE_KEY: 'k'.repeat(43) };
 
 describe('configuration', () => {
   it('has working defaults for development', () => {
@@ -126,6 +128,8 @@ describe('configuration', () => {
       expect(message).toContain('PUBLIC_BASE_URL: is required in production');
       expect(message).toContain('STRIPE_SECRET_KEY: is required in production');
       expect(message).toContain('TWILIO_ACCOUNT_SID: is required in production');
+      expect(message).toContain('VAPID_PUBLIC_KEY: is required in production');
+      expect(message).toContain('VAPID_SUBJECT: is required in production');
     }
     const production = loadConfig({
       NODE_ENV: 'production',
@@ -137,8 +141,14 @@ describe('configuration', () => {
       TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}`,
       TWILIO_AUTH_TOKEN: 'twilio-auth-token-0123',
       TWILIO_FROM: '+17815550100',
+      ...VAPID,
+      VAPID_SUBJECT: 'mailto:owner@rides.example.com',
     });
     expect(production.isProduction).toBe(true);
+    expect(production.push).toEqual({
+      vapidKeys: { publicKey: VAPID.VAPID_PUBLIC_KEY, privateKey: VAPID.VAPID_PRIVATE_KEY },
+      subject: 'mailto:owner@rides.example.com',
+    });
     expect(production.twilio?.from).toBe('+17815550100');
     expect(production.stripe).toEqual({ secretKey: 'sk_live_x', webhookSecret: 'whsec_x' });
   });
@@ -197,6 +207,26 @@ describe('configuration', () => {
       expect(() => loadConfig({ SESSION_SECRET: SECRET, CHAUFFEUR_LATE_MINUTES: bad })).toThrow(
         /CHAUFFEUR_LATE_MINUTES/,
       );
+  });
+
+  it('takes a VAPID key pair, or none outside production (then made and kept beside the data)', () => {
+    expect(loadConfig({ SESSION_SECRET: SECRET }).push).toEqual({
+      vapidKeys: undefined,
+      subject: `mailto:${DEFAULT_BUSINESS.email}`,
+    });
+    expect(loadConfig({ SESSION_SECRET: SECRET, ...VAPID }).push.vapidKeys).toEqual({
+      publicKey: VAPID.VAPID_PUBLIC_KEY,
+      privateKey: VAPID.VAPID_PRIVATE_KEY,
+    });
+    expect(() =>
+      loadConfig({ SESSION_SECRET: SECRET, VAPID_PUBLIC_KEY: VAPID.VAPID_PUBLIC_KEY }),
+    ).toThrow(/VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together/);
+    expect(() =>
+      loadConfig({ SESSION_SECRET: SECRET, ...VAPID, VAPID_PRIVATE_KEY: 'short' }),
+    ).toThrow(/VAPID_PRIVATE_KEY: must be a VAPID private key/);
+    expect(() =>
+      loadConfig({ SESSION_SECRET: SECRET, VAPID_SUBJECT: 'owner@example.com' }),
+    ).toThrow(/VAPID_SUBJECT: must be a mailto: or https: address/);
   });
 
   it('wants both Stripe keys or neither', () => {

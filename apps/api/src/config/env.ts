@@ -184,6 +184,20 @@ const EnvSchema = z
       )
       .optional(),
     SMS_DIR: z.string().min(1).default('var/sms'),
+    // Web push (modules/notifications/push): the business's VAPID key pair, base64url as
+    // `npx web-push generate-vapid-keys` prints it, and who push services may contact.
+    VAPID_PUBLIC_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{87}$/, 'must be a VAPID public key (87 base64url characters)')
+      .optional(),
+    VAPID_PRIVATE_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a VAPID private key (43 base64url characters)')
+      .optional(),
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: or https: address')
+      .optional(),
     REMINDER_FIRST: duration.default(duration.parse('24h')),
     REMINDER_SECOND: duration.default(duration.parse('2h')),
     REMINDERS_EVERY: duration.default(duration.parse('1m')),
@@ -236,6 +250,19 @@ const EnvSchema = z
   .refine((env) => env.NODE_ENV !== 'production' || env.TWILIO_ACCOUNT_SID, {
     path: ['TWILIO_ACCOUNT_SID'],
     message: 'is required in production (the SMS sandbox is for development and tests only)',
+  })
+  .refine((env) => Boolean(env.VAPID_PUBLIC_KEY) === Boolean(env.VAPID_PRIVATE_KEY), {
+    path: ['VAPID_PRIVATE_KEY'],
+    message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together',
+  })
+  .refine((env) => env.NODE_ENV !== 'production' || env.VAPID_PUBLIC_KEY, {
+    path: ['VAPID_PUBLIC_KEY'],
+    message:
+      'is required in production (npx web-push generate-vapid-keys; development makes its own)',
+  })
+  .refine((env) => env.NODE_ENV !== 'production' || env.VAPID_SUBJECT, {
+    path: ['VAPID_SUBJECT'],
+    message: 'is required in production (mailto: or https: of whom push services may contact)',
   })
   .refine((env) => !env.GOOGLE_ROUTES_URL || env.GOOGLE_ROUTES_API_KEY, {
     path: ['GOOGLE_ROUTES_URL'],
@@ -330,6 +357,12 @@ export interface Config {
   /** Twilio when all three are set; otherwise texts go to files in `smsDir` (never in production). */
   twilio: { accountSid: string; authToken: string; from: string } | undefined;
   smsDir: string;
+  /**
+   * Web push to staff: the VAPID key pair (unset outside production: `developmentVapidKeys`
+   * makes one and keeps it beside the data, so phones' subscriptions survive a restart) and the
+   * contact push services see.
+   */
+  push: { vapidKeys: VapidKeys | undefined; subject: string };
   /** The outbox (docs/architecture.md, "Messages"). */
   messages: {
     deliverEveryMs: number;
@@ -342,6 +375,12 @@ export interface Config {
     reminderFirstMs: number;
     reminderSecondMs: number;
   };
+}
+
+/** A VAPID key pair, base64url (web-push's `generateVAPIDKeys` makes them so). */
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
 }
 
 export class ConfigError extends Error {}
@@ -430,6 +469,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     smsDir: resolve(ROOT_DIR, env.SMS_DIR),
+    push: {
+      vapidKeys:
+        env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY
+          ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }
+          : undefined,
+      subject: env.VAPID_SUBJECT ?? `mailto:${business.email}`,
+    },
     messages: {
       deliverEveryMs: env.MESSAGES_EVERY,
       remindEveryMs: env.REMINDERS_EVERY,

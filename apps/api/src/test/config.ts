@@ -61,6 +61,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     stripe: undefined,
     twilio: undefined,
     smsDir: '/nonexistent-sms-dir',
+    // No keys: made once per test process (`vapidKeysFor`).
+    push: { vapidKeys: undefined, subject: 'mailto:support@norfolkrides.com' },
     messages: {
       deliverEveryMs: 15_000,
       remindEveryMs: 60_000,

@@ -4,6 +4,7 @@ import { CHAUFFEUR_BUSY_MESSAGE, STAFF_ROLES } from '@app/shared';
 import { isExclusionViolation } from '../../db-errors.ts';
 import { AppError } from '../../errors.ts';
 import type { AuditActor } from '../audit/record-audit.ts';
+import { recordPush } from '../notifications/push/record-push.ts';
 import type { AppointmentChanges } from './appointment-changes.ts';
 import { currentRide, rideChangedMessage } from './ride-state.ts';
 
@@ -27,9 +28,14 @@ const mayDrive = inArray(users.role, [...STAFF_ROLES]);
 /**
  * Gives newly paid rides their car's default chauffeur, each ride only if that person is a
  * driver still and free for its whole time; otherwise the ride waits for the owner to assign
- * one. Never fails the payment it is part of: each try is a savepoint of its own.
+ * one. Never fails the payment it is part of: each try is a savepoint of its own. The driver
+ * is pushed of it (`recordPush`), in the same transaction.
  */
-export async function giveDefaultChauffeur(tx: Database, appointmentIds: string[]): Promise<void> {
+export async function giveDefaultChauffeur(
+  tx: Database,
+  appointmentIds: string[],
+  at: Date,
+): Promise<void> {
   for (const id of appointmentIds) {
     // Most cars have none: then the paid row is not written again.
     const [car] = await tx
@@ -38,23 +44,29 @@ export async function giveDefaultChauffeur(tx: Database, appointmentIds: string[
       .innerJoin(services, eq(services.id, appointments.serviceId))
       .innerJoin(users, and(eq(users.id, services.defaultChauffeurId), mayDrive))
       .where(and(eq(appointments.id, id), isNull(appointments.chauffeurId)));
-    if (!car?.chauffeurId) continue;
+    const chauffeurId = car?.chauffeurId;
+    if (!chauffeurId) continue;
+    let given = false;
     try {
-      await tx.transaction((savepoint) =>
+      const updated = await tx.transaction((savepoint) =>
         savepoint
           .update(appointments)
-          .set({ chauffeurId: car.chauffeurId })
+          .set({ chauffeurId })
           .where(
             and(
               eq(appointments.id, id),
               isNull(appointments.chauffeurId),
               eq(appointments.status, 'paid'),
             ),
-          ),
+          )
+          .returning({ id: appointments.id }),
       );
+      given = updated.length > 0;
     } catch (error) {
       if (!isChauffeurBusy(error)) throw error;
     }
+    if (given)
+      await recordPush(tx, { kind: 'chauffeur_assigned', appointmentId: id, chauffeurId, at });
   }
 }
 
@@ -93,6 +105,9 @@ export async function assignChauffeur(
       if (isChauffeurBusy(error)) throw AppError.conflict(CHAUFFEUR_BUSY_MESSAGE);
       throw error;
     }
+    // The new driver hears of it on their phone, unless they gave it to themselves.
+    if (chauffeurId && chauffeurId !== actor.userId)
+      await recordPush(tx, { kind: 'chauffeur_assigned', appointmentId: id, chauffeurId, at: now });
     return {
       change: null,
       consequences: {

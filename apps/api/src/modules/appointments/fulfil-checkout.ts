@@ -89,7 +89,7 @@ async function decidePayment(
   // Paid: a round trip's return legs with it, and one confirmation that lists them.
   const paid = async (change: AppointmentChange) => {
     const returnLegs = await payReturnLegs(tx, change.appointmentId, session, now);
-    await giveDefaultChauffeur(tx, [change.appointmentId, ...returnLegs]);
+    await giveDefaultChauffeur(tx, [change.appointmentId, ...returnLegs], now);
     return {
       change,
       consequences: {

@@ -5,6 +5,7 @@ import {
   emailsOwner,
   isAccountTemplate,
   isMessageTemplate,
+  isPushOnlyTemplate,
   isTexted,
   TRIP_STATUSES,
   type AccountTemplate,
@@ -30,12 +31,16 @@ import { verifyEmailEmail } from '../../email/verify-email.ts';
 import { issueEmailVerification } from '../account/email-verification.ts';
 import { issuePasswordReset } from '../auth/create-password-reset.ts';
 import { STAFF_PASSWORD_LINK_LIFETIME_MS } from '../owners/add-staff.ts';
+import { composePush, type ComposedPush } from './push/compose-push.ts';
 import { optedOut } from './record-messages.ts';
 import type { TextMessage } from './sms/sms-sender.ts';
 
 /** What one outbox row becomes when it is sent, or why it is not sent after all. */
 export type Composed =
-  { channel: 'email'; mail: Mail } | { channel: 'sms'; text: TextMessage } | { skip: string };
+  | { channel: 'email'; mail: Mail }
+  | { channel: 'sms'; text: TextMessage }
+  | ComposedPush
+  | { skip: string };
 
 type Appointment = typeof appointments.$inferSelect;
 export type OutboxMessage = typeof outboxMessages.$inferSelect;
@@ -53,6 +58,8 @@ export async function composeMessage(
 ): Promise<Composed> {
   // A template a newer version wrote, read by an older one during a rolling deploy.
   if (!isMessageTemplate(row.template)) return { skip: 'unknown template' };
+  if (row.channel === 'push') return composePush(db, row, settings, now);
+  if (isPushOnlyTemplate(row.template)) return { skip: 'pushed only' };
   if (isAccountTemplate(row.template))
     return composeAccountMessage(db, row, row.template, settings, now);
   if (!row.appointmentId) return { skip: 'no ride' };

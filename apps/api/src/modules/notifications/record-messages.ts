@@ -1,11 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { appointments, outboxMessages, smsOptOuts, users, type Database } from '@app/db';
 import {
+  isPushed,
   MESSAGE_ROUTES,
   type CancelledBy,
   type MessageAudience,
   type MessageChannel,
 } from '@app/shared';
+import { recordPush } from './push/record-push.ts';
 import { usE164 } from './sms/us-phone.ts';
 
 /**
@@ -73,7 +75,8 @@ export type RecordMessages = (tx: Database, event: AppointmentEvent) => Promise<
 
 /**
  * Built once in app.ts. Call it in the transaction of the change itself: the change and its
- * messages are committed together or not at all, and the delivery job sends them after.
+ * messages (the staff's pushes too, `recordPush`) are committed together or not at all, and the
+ * delivery job sends them after.
  */
 export function messageRecorder(settings: { ownerEmail: string }): RecordMessages {
   return async (tx, event) => {
@@ -110,6 +113,8 @@ export function messageRecorder(settings: { ownerEmail: string }): RecordMessage
     if (route.text && ride.smsConsentAt && phone && !(await optedOut(tx, phone)))
       rows.push(row('sms', 'customer', phone));
     await tx.insert(outboxMessages).values(rows);
+    // And a push to the phones of the staff who turned notifications on.
+    if (isPushed(kind)) await recordPush(tx, { kind, appointmentId, at });
   };
 }
 

@@ -11,6 +11,7 @@ import {
   type RideStatus,
 } from '@app/shared';
 import { liveReturnLegsOf } from '../appointments/return-legs.ts';
+import { FAILED_FOR_THE_CONSOLE } from '../notifications/list-failed-messages.ts';
 
 /** The filters of the board, the week grid and the export, as parsed by the shared schema. */
 export interface RideFilterValues {
@@ -189,7 +190,7 @@ async function failedMessagesOf(
       lastError: outboxMessages.lastError,
     })
     .from(outboxMessages)
-    .where(and(inArray(outboxMessages.appointmentId, ids), eq(outboxMessages.status, 'failed')))
+    .where(and(inArray(outboxMessages.appointmentId, ids), FAILED_FOR_THE_CONSOLE))
     .orderBy(desc(outboxMessages.updatedAt));
   for (const { appointmentId, ...message } of rows) {
     if (!appointmentId) continue;

@@ -9,6 +9,7 @@ import {
   type TodayResponse,
 } from '@app/shared';
 import { newYorkToday, rideConditions, selectRides, startOfNewYorkDay } from './find-rides.ts';
+import { FAILED_FOR_THE_CONSOLE } from '../notifications/list-failed-messages.ts';
 
 /**
  * The console's first screen: the rides of one New York day (today unless told) by pickup
@@ -43,7 +44,7 @@ export async function today(
             ),
           ),
         ),
-      db.select({ n: count() }).from(outboxMessages).where(eq(outboxMessages.status, 'failed')),
+      db.select({ n: count() }).from(outboxMessages).where(FAILED_FOR_THE_CONSOLE),
       db
         .select({ n: count() })
         .from(appointments)
