@@ -49,6 +49,7 @@ async function main(): Promise<void> {
     deliverEvery: messages.deliverEveryMs,
     remindEvery: messages.remindEveryMs,
     reminders: { firstMs: messages.reminderFirstMs, secondMs: messages.reminderSecondMs },
+    chauffeurLateMinutes: config.chauffeurLateMinutes,
   });
   const stopJobs = await startJobs([...JOBS, ...outbox], {
     db: db.db,

@@ -186,6 +186,12 @@ export const appointments = pgTable(
     reminded24hAt: instant('reminded_24h_at'),
     reminded2hAt: instant('reminded_2h_at'),
     /**
+     * When the chauffeur was nudged for not being on the way by `CHAUFFEUR_LATE_MINUTES` before
+     * pickup: set by the conditional update that writes the push, cleared when the ride is moved
+     * or given to someone else (the new time, or driver, gets its own nudge).
+     */
+    chauffeurNudgedAt: instant('chauffeur_nudged_at'),
+    /**
      * A round trip's return leg names its first leg (ADR 018): held with it in one booking, paid
      * in its checkout (the first leg's session and payment), its own ride otherwise.
      */

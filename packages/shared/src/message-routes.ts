@@ -64,6 +64,12 @@ export const MESSAGE_ROUTES = {
     push: 'chauffeur',
   },
   message_failed: { label: 'A message not sent', ownerEmail: false, text: false, push: 'owners' },
+  chauffeur_late: {
+    label: 'Chauffeur not on the way',
+    ownerEmail: false,
+    text: false,
+    push: 'chauffeur',
+  },
 } as const satisfies Record<string, MessageRoute>;
 
 export type MessageTemplate = keyof typeof MESSAGE_ROUTES;
@@ -72,7 +78,11 @@ export type MessageTemplate = keyof typeof MESSAGE_ROUTES;
 export const ACCOUNT_TEMPLATES = ['verify_email', 'mfa_failed', 'chauffeur_invite'] as const;
 export type AccountTemplate = (typeof ACCOUNT_TEMPLATES)[number];
 /** The messages only pushed to staff, never emailed to anyone (`MessageRoute.push`). */
-export const PUSH_ONLY_TEMPLATES = ['chauffeur_assigned', 'message_failed'] as const;
+export const PUSH_ONLY_TEMPLATES = [
+  'chauffeur_assigned',
+  'message_failed',
+  'chauffeur_late',
+] as const;
 export type PushOnlyTemplate = (typeof PUSH_ONLY_TEMPLATES)[number];
 /** The messages about a ride, emailed to its customer. */
 export type RideTemplate = Exclude<MessageTemplate, AccountTemplate | PushOnlyTemplate>;

@@ -10,6 +10,7 @@ import {
   type MessageChannels,
 } from '../modules/notifications/deliver-messages.ts';
 import type { RecordMessages } from '../modules/notifications/record-messages.ts';
+import { nudgeLateChauffeurs } from '../modules/notifications/nudge-late-chauffeurs.ts';
 import { remindRides, type ReminderLeads } from '../modules/notifications/remind-rides.ts';
 import type { PaymentProvider } from '../modules/payments/payment-provider.ts';
 import { issuePendingRefunds } from '../modules/payments/refunds.ts';
@@ -71,6 +72,8 @@ export interface MessageJobSettings {
   deliverEvery: number;
   remindEvery: number;
   reminders: ReminderLeads;
+  /** How long before pickup a chauffeur should be on the way (`CHAUFFEUR_LATE_MINUTES`). */
+  chauffeurLateMinutes: number;
 }
 
 /** The outbox's jobs (docs/architecture.md, "Messages"); each instance runs them, safely. */
@@ -82,6 +85,12 @@ export function messageJobs(settings: MessageJobSettings): Job[] {
       every: settings.remindEvery,
       atStart: true,
       run: ({ db }, now) => remindRides(db, settings.record, now, settings.reminders),
+    },
+    {
+      // Chauffeurs not on the way in time: each ride's driver nudged once, on their phones.
+      name: 'nudge-late-chauffeurs',
+      every: settings.remindEvery,
+      run: ({ db }, now) => nudgeLateChauffeurs(db, now, settings.chauffeurLateMinutes),
     },
     {
       // Due outbox rows: claimed, sent, marked; retried with backoff; failed after the last try.

@@ -160,6 +160,7 @@ export async function bookAppointment(
     smsConsentAt: input.smsConsent === true ? now : null,
     reminded24hAt: null,
     reminded2hAt: null,
+    chauffeurNudgedAt: null,
     returnOf: null,
     calendarSequence: 0,
     // Its car's default chauffeur is given when it is paid (when free then).

@@ -98,7 +98,7 @@ export async function assignChauffeur(
       await tx.transaction((savepoint) =>
         savepoint
           .update(appointments)
-          .set({ chauffeurId, updatedAt: now })
+          .set({ chauffeurId, chauffeurNudgedAt: null, updatedAt: now })
           .where(eq(appointments.id, id)),
       );
     } catch (error) {

@@ -119,6 +119,7 @@ export async function moveStretch(
         calendarSequence: sql`${appointments.calendarSequence} + 1`,
         reminded24hAt: null,
         reminded2hAt: null,
+        chauffeurNudgedAt: null,
         updatedAt: now,
         ...chauffeur,
       })

@@ -83,6 +83,7 @@ export async function composePush(
       status: appointments.status,
       slotStart: appointments.slotStart,
       chauffeurId: appointments.chauffeurId,
+      tripStatus: appointments.tripStatus,
       carName: services.name,
       customerName: users.name,
     })
@@ -93,15 +94,18 @@ export async function composePush(
   if (!ride) return { skip: 'no ride' };
   // Taken from them, or cancelled, before the push went: it would send them to a ride not theirs.
   if (
-    template === 'chauffeur_assigned' &&
+    (template === 'chauffeur_assigned' || template === 'chauffeur_late') &&
     (ride.chauffeurId !== row.userId || ride.status !== 'paid')
   )
     return { skip: 'no longer their ride' };
+  // On the way by the time the nudge would go: nothing to nudge.
+  if (template === 'chauffeur_late' && ride.tripStatus !== null) return { skip: 'on the way' };
   const facts: RidePushFacts = {
     who: firstName(ride.customerName) || 'A customer',
     when: formatNewYorkShort(ride.slotStart, now),
     carName: ride.carName,
-    consoleUrl: `${base}/admin/rides/${ride.id}`,
+    // The console opens a ride on its Rides screen (`screenPath` in the web app).
+    consoleUrl: `${base}/admin/rides?ride=${ride.id}`,
     driveUrl: `${base}/drive`,
   };
   return pushed({ ...RIDE_PUSHES[template](facts), tag: `ride-${ride.id}` });
@@ -143,6 +147,11 @@ const RIDE_PUSHES: {
   chauffeur_assigned: (ride) => ({
     title: 'New ride for you',
     body: `${ride.when}: ${ride.who}, the ${ride.carName}.`,
+    url: ride.driveUrl,
+  }),
+  chauffeur_late: (ride) => ({
+    title: 'Time to set off',
+    body: `${ride.who} is picked up at ${ride.when} (${ride.carName}). Tap “On my way” when you leave.`,
     url: ride.driveUrl,
   }),
 };

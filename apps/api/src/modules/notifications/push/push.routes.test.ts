@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { outboxMessages, pushSubscriptions, services, type Database } from '@app/db';
+import { appointments, outboxMessages, pushSubscriptions, services, type Database } from '@app/db';
 import { DEFAULT_BUSINESS, PushKeyResponseSchema, type PushPayload } from '@app/shared';
 import { buildApp } from '../../../app.ts';
 import { NOT_SIGNED_IN_MESSAGE } from '../../../errors.ts';
@@ -29,6 +29,7 @@ import {
   deliverDueMessages,
   type MessageChannels,
 } from '../deliver-messages.ts';
+import { nudgeLateChauffeurs } from '../nudge-late-chauffeurs.ts';
 import { createSandboxSmsSender } from '../sms/sms-sender.ts';
 import { createWebPushSender, type PushSender } from './push-sender.ts';
 import { mayPushTo } from './push-subscriptions.ts';
@@ -81,11 +82,11 @@ describe.each(await databaseKinds())('web push to staff on %s', (kind) => {
     push: sender,
   });
   /** Runs the delivery job until nothing due is left. */
-  const deliver = async (settings = DELIVERY_DEFAULTS) => {
+  const deliver = async (settings = DELIVERY_DEFAULTS, now = NOW) => {
     for (;;) {
       const run = await deliverDueMessages(db, channels(), {
         email: { business: DEFAULT_BUSINESS, publicBaseUrl: BASE },
-        now: NOW,
+        now,
         log: { warn: () => {} },
         settings,
       });
@@ -198,7 +199,7 @@ describe.each(await databaseKinds())('web push to staff on %s', (kind) => {
     expect(push).toEqual({
       title: 'New booking',
       body: expect.stringMatching(/^Nell booked the Tesla Model S for Dec \d+, 9:00 AM\.$/),
-      url: `${BASE}/admin/rides/${id}`,
+      url: `${BASE}/admin/rides?ride=${id}`,
       tag: `ride-${id}`,
     } satisfies Record<keyof PushPayload, unknown>);
     expect(JSON.stringify(push)).not.toContain('Smith');
@@ -232,7 +233,7 @@ describe.each(await databaseKinds())('web push to staff on %s', (kind) => {
       expect.objectContaining({
         title: 'Ride moved',
         body: expect.stringMatching(/^Nell’s ride is now Dec \d+, 1:00 PM \(Tesla Model S\)\.$/),
-        url: `${BASE}/admin/rides/${id}`,
+        url: `${BASE}/admin/rides?ride=${id}`,
       }),
     ]);
     const cancelled = await owner.post(`/api/admin/rides/${id}/cancel`, {
@@ -346,6 +347,59 @@ describe.each(await databaseKinds())('web push to staff on %s', (kind) => {
       .from(outboxMessages)
       .where(and(eq(outboxMessages.appointmentId, id), eq(outboxMessages.userId, userId)));
     expect(row).toMatchObject({ status: 'sent', lastError: 'not sent: subscription gone' });
+  });
+
+  it('nudges a chauffeur not on the way by the time set, once; and the next one given the ride', async () => {
+    const { browser: owner } = await signedInOwner(app, db, NOW);
+    const drivers = await Promise.all(
+      [0, 1].map(() => signedInOwner(app, db, NOW, { role: 'chauffeur' })),
+    );
+    const [first, second] = drivers as [(typeof drivers)[0], (typeof drivers)[0]];
+    const [firstPhone, secondPhone] = [
+      await subscribe(first.browser),
+      await subscribe(second.browser),
+    ];
+    const id = await paidRide();
+    const given = await owner.post(`/api/admin/rides/${id}/chauffeur`, {
+      chauffeurId: first.userId,
+    });
+    expect(given.statusCode, given.body).toBe(200);
+    const pickup = (await appointmentRow(db, id)).slotStart;
+    const minutesBefore = (minutes: number) => new Date(pickup.getTime() - minutes * 60_000);
+
+    // 31 minutes before pickup it is not late yet; at 30 it is, unless already on the way; once.
+    expect(await nudgeLateChauffeurs(db, minutesBefore(31), 30)).toBe(0);
+    const tripStatus = (status: 'on_my_way' | null) =>
+      db.update(appointments).set({ tripStatus: status }).where(eq(appointments.id, id));
+    await tripStatus('on_my_way');
+    expect(await nudgeLateChauffeurs(db, minutesBefore(30), 30)).toBe(0);
+    await tripStatus(null); // the tap undone
+    expect(await nudgeLateChauffeurs(db, minutesBefore(30), 30)).toBe(1);
+    expect(await nudgeLateChauffeurs(db, minutesBefore(20), 30)).toBe(0);
+    await deliver(DELIVERY_DEFAULTS, minutesBefore(20));
+    expect(firstPhone.pushes().filter((push) => push.title === 'Time to set off')).toEqual([
+      {
+        title: 'Time to set off',
+        body: expect.stringMatching(
+          /^Nell is picked up at Dec \d+, 9:00 AM \(Tesla Model S\)\. Tap “On my way” when you leave\.$/,
+        ),
+        url: `${BASE}/drive`,
+        tag: `ride-${id}`,
+      },
+    ]);
+
+    // Given to someone else, the ride's new driver is nudged in turn, on their phone alone.
+    const moved = await owner.post(`/api/admin/rides/${id}/chauffeur`, {
+      chauffeurId: second.userId,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await nudgeLateChauffeurs(db, minutesBefore(15), 30)).toBe(1);
+    await deliver(DELIVERY_DEFAULTS, minutesBefore(15));
+    expect(secondPhone.pushes().map((push) => push.title)).toEqual([
+      'New ride for you',
+      'Time to set off',
+    ]);
+    expect(firstPhone.pushes().filter((push) => push.title === 'Time to set off')).toHaveLength(1);
   });
 
   it('drops a chauffeur’s subscriptions when the chauffeur is removed', async () => {

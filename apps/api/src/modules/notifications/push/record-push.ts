@@ -11,12 +11,19 @@ import {
 
 /**
  * What staff are pushed of (`MessageRoute.push` says whom): a ride booked, cancelled or moved
- * and a message that failed for good (every owner), a ride given to a driver (that driver).
+ * and a message that failed for good (every owner), a ride given to a driver and a driver not
+ * on the way in time (that driver).
  */
 export type PushEvent =
   /** A ride's own event (`paid`, `cancelled`, `rescheduled`), as the message recorder has it. */
   | { kind: Exclude<PushedTemplate, PushOnlyTemplate>; appointmentId: string; at: Date }
-  | { kind: 'chauffeur_assigned'; appointmentId: string; chauffeurId: string; at: Date }
+  /** A ride given to a driver, or its driver not on the way in time: to that driver. */
+  | {
+      kind: 'chauffeur_assigned' | 'chauffeur_late';
+      appointmentId: string;
+      chauffeurId: string;
+      at: Date;
+    }
   | {
       kind: 'message_failed';
       /** The failed message's ride, if it was about one. */
@@ -34,7 +41,7 @@ export type PushEvent =
 export async function recordPush(tx: Database, event: PushEvent): Promise<number> {
   const to = MESSAGE_ROUTES[event.kind].push;
   const who =
-    event.kind === 'chauffeur_assigned'
+    event.kind === 'chauffeur_assigned' || event.kind === 'chauffeur_late'
       ? and(eq(users.id, event.chauffeurId), inArray(users.role, [...STAFF_ROLES]))
       : eq(users.role, 'owner');
   const subscribed = await tx

@@ -1,0 +1,3 @@
+ALTER TABLE "outbox_messages" DROP CONSTRAINT "outbox_template_known";--> statement-breakpoint
+ALTER TABLE "appointments" ADD COLUMN "chauffeur_nudged_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "outbox_messages" ADD CONSTRAINT "outbox_template_known" CHECK ("outbox_messages"."template" in ('paid', 'reminder_24h', 'reminder_2h', 'rescheduled', 'details_changed', 'cancelled', 'completed', 'on_my_way', 'arrived', 'verify_email', 'mfa_failed', 'chauffeur_invite', 'chauffeur_assigned', 'message_failed', 'chauffeur_late'));
