@@ -636,6 +636,15 @@ export const pushSubscriptions = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * The sign-in that subscribed (`sessions.id`): signing out, ending it from another device,
+     * a new password or a change of role deletes the session and, with it, the subscription.
+     * A session past its time is kept while it has one (`deleteExpiredSessions`): a phone's
+     * lock screen still wants the pushes when the console has asked to sign in again.
+     */
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
     endpoint: text('endpoint').notNull(),
     /** The browser's P-256 public key and auth secret, base64url. */
     p256dh: text('p256dh').notNull(),
@@ -645,6 +654,7 @@ export const pushSubscriptions = pgTable(
   (t) => [
     uniqueIndex('push_subscriptions_endpoint_unique').on(t.endpoint),
     index('push_subscriptions_user_idx').on(t.userId),
+    index('push_subscriptions_session_idx').on(t.sessionId),
   ],
 );
 

@@ -1,8 +1,9 @@
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, notExists, sql } from 'drizzle-orm';
 import {
   emailVerifications,
   passwordResets,
   preparedStatement,
+  pushSubscriptions,
   sessions,
   users,
   type Database,
@@ -170,10 +171,22 @@ export async function deleteSession(db: Database, token: string): Promise<void> 
 
 /**
  * Housekeeping (a job, every hour): sessions past their absolute end, reset links past their
- * hour, address confirmation links past their day.
+ * hour, address confirmation links past their day. A session past its end that subscribed a
+ * browser to pushes stays (it opens nothing) until it is ended on purpose: deleting it would
+ * silence the phone's notifications twelve hours after signing in.
  */
 export async function deleteExpiredSessions(db: Database, now: Date): Promise<void> {
-  await db.delete(sessions).where(lt(sessions.expiresAt, now));
+  await db.delete(sessions).where(
+    and(
+      lt(sessions.expiresAt, now),
+      notExists(
+        db
+          .select({ one: sql`1` })
+          .from(pushSubscriptions)
+          .where(eq(pushSubscriptions.sessionId, sessions.id)),
+      ),
+    ),
+  );
   await db.delete(passwordResets).where(lt(passwordResets.expiresAt, now));
   await db.delete(emailVerifications).where(lt(emailVerifications.expiresAt, now));
 }

@@ -31,25 +31,25 @@ export function mayPushTo(endpoint: string, isProduction: boolean): boolean {
 }
 
 /**
- * Stores a browser's subscription for this person: a browser subscribed before (by them or by
- * whoever signed in on it before) is theirs now, with its new keys. One statement per step, in
- * one transaction, with the oldest of more than the allowed number dropped.
+ * Stores a browser's subscription for this person and this sign-in (it ends with the session):
+ * a browser subscribed before (by them or by whoever signed in on it before) is theirs now, with
+ * its new keys. One statement per step, in one transaction, with the oldest of more than the
+ * allowed number dropped.
  */
 export async function subscribePush(
   db: Database,
-  userId: string,
+  signedIn: { userId: string; sessionId: string },
   subscription: { endpoint: string; keys: { p256dh: string; auth: string } },
   now: Date,
 ): Promise<void> {
+  const { userId, sessionId } = signedIn;
   const { endpoint, keys } = subscription;
+  const row = { userId, sessionId, p256dh: keys.p256dh, auth: keys.auth, createdAt: now };
   await db.transaction(async (tx) => {
     await tx
       .insert(pushSubscriptions)
-      .values({ userId, endpoint, p256dh: keys.p256dh, auth: keys.auth, createdAt: now })
-      .onConflictDoUpdate({
-        target: pushSubscriptions.endpoint,
-        set: { userId, p256dh: keys.p256dh, auth: keys.auth, createdAt: now },
-      });
+      .values({ ...row, endpoint })
+      .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: row });
     const kept = tx
       .select({ id: pushSubscriptions.id })
       .from(pushSubscriptions)

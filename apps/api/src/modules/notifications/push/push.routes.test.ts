@@ -1,11 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { appointments, outboxMessages, pushSubscriptions, services, type Database } from '@app/db';
+import {
+  appointments,
+  outboxMessages,
+  pushSubscriptions,
+  services,
+  sessions,
+  type Database,
+} from '@app/db';
 import { DEFAULT_BUSINESS, PushKeyResponseSchema, type PushPayload } from '@app/shared';
 import { buildApp } from '../../../app.ts';
 import { NOT_SIGNED_IN_MESSAGE } from '../../../errors.ts';
 import { CSRF_FAILED_MESSAGE } from '../../../plugins/csrf.ts';
+import { createSession, deleteExpiredSessions, OWNER_SESSION_POLICY } from '../../auth/sessions.ts';
 import {
   appointmentRow,
   bookingRequest,
@@ -107,6 +115,8 @@ describe.each(await databaseKinds())('web push to staff on %s', (kind) => {
   };
   const subscriptionsOf = (userId: string) =>
     db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+  const sessionsOf = (userId: string) =>
+    db.select().from(sessions).where(eq(sessions.userId, userId));
 
   /** Subscribes `phone` as `as` and answers the subscriptions stored for it. */
   const subscribePhone = async (as: Browser, phone: StandInBrowser) => {
@@ -400,6 +410,41 @@ describe.each(await databaseKinds())('web push to staff on %s', (kind) => {
       'Time to set off',
     ]);
     expect(firstPhone.pushes().filter((push) => push.title === 'Time to set off')).toHaveLength(1);
+  });
+
+  it('ends a subscription with the sign-in that made it, not with the session’s time', async () => {
+    const { browser: phone, userId } = await signedInOwner(app, db, NOW);
+    const laptop = new Browser(app);
+    laptop.setSid(
+      await createSession(db, userId, NOW, OWNER_SESSION_POLICY, { mfaVerifiedAt: NOW }),
+    );
+    const lockScreen = await subscribe(phone);
+    const desk = await subscribe(laptop);
+
+    // Signing out on the laptop stops the laptop's pushes, and only those.
+    expect((await laptop.post('/api/user/logout', {})).statusCode).toBe(200);
+    expect((await subscriptionsOf(userId)).map((row) => row.endpoint)).toEqual([
+      lockScreen.subscription.endpoint,
+    ]);
+    expect(desk.subscription.endpoint).not.toBe(lockScreen.subscription.endpoint);
+
+    // Twelve hours on, the phone's session is over but its notifications are not: the hourly
+    // housekeeping keeps a session that still has a subscription.
+    const later = new Date(NOW.getTime() + 13 * 3_600_000);
+    await deleteExpiredSessions(db, later);
+    expect(await subscriptionsOf(userId)).toHaveLength(1);
+    expect(await sessionsOf(userId)).toHaveLength(1);
+
+    // Signed in again elsewhere, "sign out of every other device" ends it, and its pushes.
+    const again = new Browser(app);
+    again.setSid(
+      await createSession(db, userId, later, OWNER_SESSION_POLICY, { mfaVerifiedAt: later }),
+    );
+    const ended = await again.post('/api/user/sessions/revoke-others', {});
+    expect(ended.statusCode, ended.body).toBe(200);
+    expect(await subscriptionsOf(userId)).toEqual([]);
+    await deleteExpiredSessions(db, later);
+    expect(await sessionsOf(userId)).toHaveLength(1);
   });
 
   it('drops a chauffeur’s subscriptions when the chauffeur is removed', async () => {

@@ -7,7 +7,7 @@ import {
   type PushSubscriptionResponse,
 } from '@app/shared';
 import { AppError } from '../../../errors.ts';
-import { signedInUser } from '../../../plugins/auth.ts';
+import { signedInSession, signedInUser } from '../../../plugins/auth.ts';
 import { mayPushTo, subscribePush, unsubscribePush } from './push-subscriptions.ts';
 
 export const NOT_A_PUSH_SERVICE_MESSAGE =
@@ -41,7 +41,12 @@ export function registerPushRoutes(app: FastifyInstance, deps: PushRouteDeps): v
       const subscription = PushSubscriptionSchema.parse(request.body);
       if (!mayPushTo(subscription.endpoint, deps.isProduction))
         throw AppError.badRequest(NOT_A_PUSH_SERVICE_MESSAGE);
-      await subscribePush(db, signedInUser(request).id, subscription, now());
+      await subscribePush(
+        db,
+        { userId: signedInUser(request).id, sessionId: signedInSession(request).id },
+        subscription,
+        now(),
+      );
       return { success: true, message: 'Notifications are on for this browser.' };
     },
   );
