@@ -18,10 +18,10 @@ export interface MessageRoute {
    */
   readonly text: boolean;
   /**
-   * Pushed too, to the phones of the staff who turned notifications on: every owner, or the
-   * ride's chauffeur (`apps/api/src/modules/notifications/push/`).
+   * Pushed too, to the phones of the staff who turned notifications on: every owner, the
+   * ride's chauffeur, or both (`apps/api/src/modules/notifications/push/`).
    */
-  readonly push: 'owners' | 'chauffeur' | false;
+  readonly push: 'owners' | 'chauffeur' | 'owners and the chauffeur' | false;
 }
 
 /**
@@ -68,7 +68,7 @@ export const MESSAGE_ROUTES = {
     label: 'Chauffeur not on the way',
     ownerEmail: false,
     text: false,
-    push: 'chauffeur',
+    push: 'owners and the chauffeur',
   },
 } as const satisfies Record<string, MessageRoute>;
 

@@ -92,10 +92,12 @@ export async function composePush(
     .innerJoin(users, eq(users.id, appointments.userId))
     .where(eq(appointments.id, row.appointmentId));
   if (!ride) return { skip: 'no ride' };
+  // The driver a chauffeur's push is about (rows from before `payload.chauffeurId`: the recipient).
+  const driver = typeof row.payload.chauffeurId === 'string' ? row.payload.chauffeurId : row.userId;
   // Taken from them, or cancelled, before the push went: it would send them to a ride not theirs.
   if (
     (template === 'chauffeur_assigned' || template === 'chauffeur_late') &&
-    (ride.chauffeurId !== row.userId || ride.status !== 'paid')
+    (ride.chauffeurId !== driver || ride.status !== 'paid')
   )
     return { skip: 'no longer their ride' };
   // On the way by the time the nudge would go: nothing to nudge.
@@ -108,7 +110,27 @@ export async function composePush(
     consoleUrl: `${base}/admin/rides?ride=${ride.id}`,
     driveUrl: `${base}/drive`,
   };
+  if (template === 'chauffeur_late' && row.audience === 'owner') {
+    const [chauffeur] = await db
+      .select({ name: users.name })
+      .from(users)
+      .where(eq(users.id, driver));
+    const late = lateForOwner({
+      ...facts,
+      driver: firstName(chauffeur?.name ?? '') || 'The chauffeur',
+    });
+    return pushed({ ...late, tag: `ride-${ride.id}` });
+  }
   return pushed({ ...RIDE_PUSHES[template](facts), tag: `ride-${ride.id}` });
+}
+
+/** A driver not on the way, as the owners are told it: who, and the ride on the board. */
+function lateForOwner(ride: RidePushFacts & { driver: string }): Omit<PushPayload, 'tag'> {
+  return {
+    title: 'Chauffeur not on the way',
+    body: `${ride.driver} has not set off for ${ride.who}’s pickup at ${ride.when} (${ride.carName}).`,
+    url: ride.consoleUrl,
+  };
 }
 
 /** What a ride's push may say: no more than the first name of its customer. */

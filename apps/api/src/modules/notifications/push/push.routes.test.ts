@@ -359,8 +359,9 @@ describe.each(await databaseKinds())('web push to staff on %s', (kind) => {
     expect(row).toMatchObject({ status: 'sent', lastError: 'not sent: subscription gone' });
   });
 
-  it('nudges a chauffeur not on the way by the time set, once; and the next one given the ride', async () => {
+  it('nudges a chauffeur not on the way by the time set, once, and tells the owners; then the next one given the ride', async () => {
     const { browser: owner } = await signedInOwner(app, db, NOW);
+    const ownersPhone = await subscribe(owner);
     const drivers = await Promise.all(
       [0, 1].map(() => signedInOwner(app, db, NOW, { role: 'chauffeur' })),
     );
@@ -397,6 +398,14 @@ describe.each(await databaseKinds())('web push to staff on %s', (kind) => {
         tag: `ride-${id}`,
       },
     ]);
+    expect(ownersPhone.pushes().filter((push) => push.tag === `ride-${id}`)).toContainEqual({
+      title: 'Chauffeur not on the way',
+      body: expect.stringMatching(
+        /^Dana has not set off for Nell’s pickup at Dec \d+, 9:00 AM \(Tesla Model S\)\.$/,
+      ),
+      url: `${BASE}/admin/rides?ride=${id}`,
+      tag: `ride-${id}`,
+    });
 
     // Given to someone else, the ride's new driver is nudged in turn, on their phone alone.
     const moved = await owner.post(`/api/admin/rides/${id}/chauffeur`, {

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, or } from 'drizzle-orm';
 import { outboxMessages, pushSubscriptions, users, type Database } from '@app/db';
 import {
   MESSAGE_ROUTES,
@@ -11,13 +11,13 @@ import {
 
 /**
  * What staff are pushed of (`MessageRoute.push` says whom): a ride booked, cancelled or moved
- * and a message that failed for good (every owner), a ride given to a driver and a driver not
- * on the way in time (that driver).
+ * and a message that failed for good (every owner), a ride given to a driver (that driver), and
+ * a driver not on the way in time (that driver and every owner).
  */
 export type PushEvent =
   /** A ride's own event (`paid`, `cancelled`, `rescheduled`), as the message recorder has it. */
   | { kind: Exclude<PushedTemplate, PushOnlyTemplate>; appointmentId: string; at: Date }
-  /** A ride given to a driver, or its driver not on the way in time: to that driver. */
+  /** A ride given to a driver, or its driver not on the way in time (`push` says to whom). */
   | {
       kind: 'chauffeur_assigned' | 'chauffeur_late';
       appointmentId: string;
@@ -40,21 +40,27 @@ export type PushEvent =
  */
 export async function recordPush(tx: Database, event: PushEvent): Promise<number> {
   const to = MESSAGE_ROUTES[event.kind].push;
+  const chauffeurId = 'chauffeurId' in event ? event.chauffeurId : null;
+  const theChauffeur = chauffeurId
+    ? and(eq(users.id, chauffeurId), inArray(users.role, [...STAFF_ROLES]))
+    : undefined;
+  const owners = eq(users.role, 'owner');
   const who =
-    event.kind === 'chauffeur_assigned' || event.kind === 'chauffeur_late'
-      ? and(eq(users.id, event.chauffeurId), inArray(users.role, [...STAFF_ROLES]))
-      : eq(users.role, 'owner');
+    to === 'chauffeur' ? theChauffeur : to === 'owners' ? owners : or(owners, theChauffeur);
   const subscribed = await tx
     .select({ id: pushSubscriptions.id, userId: pushSubscriptions.userId })
     .from(pushSubscriptions)
     .innerJoin(users, eq(users.id, pushSubscriptions.userId))
     .where(who);
   if (subscribed.length === 0) return 0;
-  const payload = event.kind === 'message_failed' ? { ...event.failed } : {};
+  // The driver the push is about, so an owner's push says who and is dropped if the ride changes hands.
+  const payload =
+    event.kind === 'message_failed' ? { ...event.failed } : chauffeurId ? { chauffeurId } : {};
   await tx.insert(outboxMessages).values(
     subscribed.map((subscription) => ({
       channel: 'push' as const,
-      audience: to === 'chauffeur' ? ('chauffeur' as const) : ('owner' as const),
+      // An owner who drives the ride is told as its driver: one push, the one that asks to act.
+      audience: subscription.userId === chauffeurId ? ('chauffeur' as const) : ('owner' as const),
       template: event.kind,
       recipient: subscription.id,
       userId: subscription.userId,
