@@ -21,6 +21,7 @@ export const CONSOLE_AREAS = [
   ['Numbers', '/admin/numbers'],
   ['Messages', '/admin/messages'],
   ['Audit', '/admin/audit'],
+  ['Phone', '/admin/phone'],
 ] as const;
 
 /** This project's owner, added by the runner at the command line, with the password it sets. */

@@ -3,8 +3,10 @@
  * there is signal, else the copy kept from the last visit, so a chauffeur's sheet opens in a
  * car park. The rides themselves are kept by the page (lib/offline-copy.ts), never here: API
  * answers are never cached. Hashed files of older versions of the site leave the cache
- * oldest first once it holds more than KEPT_FILES.
+ * oldest first once it holds more than KEPT_FILES. Its notifications are push-sw.js's.
  */
+importScripts('/push-sw.js');
+
 const CACHE = 'drive-v1';
 const KEPT_FILES = 80;
 

@@ -11,6 +11,8 @@ import { EnrolScreen } from '../features/admin-shell/components/enrol-screen.tsx
 import { VerifyScreen } from '../features/admin-shell/components/verify-screen.tsx';
 import { CalendarLink } from '../features/calendar-feed/components/calendar-link.tsx';
 import { DriveSheet, OfflineSheet } from '../features/drive/components/drive-sheet.tsx';
+import { PushSwitch } from '../features/push/components/push-switch.tsx';
+import { DRIVE_WORKER } from '../features/push/utils/browser-push.ts';
 
 const PLACE = 'Day sheet';
 
@@ -18,7 +20,9 @@ const PLACE = 'Day sheet';
 function useInstallable(): void {
   useEffect(() => {
     if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-    navigator.serviceWorker.register('/drive-sw.js', { scope: '/drive' }).catch(() => undefined);
+    navigator.serviceWorker
+      .register(DRIVE_WORKER.script, { scope: DRIVE_WORKER.scope })
+      .catch(() => undefined);
   }, []);
 }
 
@@ -83,6 +87,9 @@ function SignedInSheet() {
   return (
     <Framed>
       <DriveSheet />
+      <PushSwitch worker={DRIVE_WORKER}>
+        A ride given to you, and a reminder when it is time to set off, on this phone’s lock screen.
+      </PushSwitch>
       <CalendarLink />
     </Framed>
   );

@@ -16,6 +16,7 @@ import { getCsrfToken, getProfile, logout } from '../lib/api/session.ts';
 import { notify } from '../lib/notify.ts';
 import { createStore, useStore } from '../lib/store.ts';
 import { forgetOfflineCopies } from '../lib/offline-copy.ts';
+import { forgetPushSubscriptions } from '../lib/push-subscriptions.ts';
 import { clearDrafts } from '../lib/tab-drafts.ts';
 
 /*
@@ -143,10 +144,11 @@ export function SessionProvider({
       return false;
     }
     setUser(null);
-    // What this user typed and did not send, and a staff screen's offline copy, stay with
-    // them, not with the device's next user.
+    // What this user typed and did not send, a staff screen's offline copy and this phone's
+    // notifications stay with them, not with the device's next user.
     clearDrafts();
     forgetOfflineCopies();
+    void forgetPushSubscriptions();
     notify('success', MESSAGES.loggedOut);
     // The session cookie is gone: the next state change needs a token for the new cookie.
     await refreshCsrfToken();

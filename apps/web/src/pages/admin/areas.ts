@@ -8,6 +8,7 @@ import {
   MailExclamationPoint,
   MessagesSquare,
   ScrollText,
+  Smartphone,
   Sun,
 } from 'lucide-react';
 import type { ConsoleNavItem } from '../../features/admin-shell/components/console-layout.tsx';
@@ -52,4 +53,10 @@ export const CONSOLE_AREAS = [
     screen: lazy(() => import('./messages.tsx')),
   },
   { path: '/audit', label: 'Audit', icon: ScrollText, screen: lazy(() => import('./audit.tsx')) },
+  {
+    path: '/phone',
+    label: 'Phone',
+    icon: Smartphone,
+    screen: lazy(() => import('./phone.tsx')),
+  },
 ] as const satisfies readonly (ConsoleNavItem & { screen: unknown })[];

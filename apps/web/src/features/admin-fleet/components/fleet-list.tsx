@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import type { FleetCar } from '@app/shared';
 import { depositDollars, formatDollars } from '@app/shared';
 import { buttonSecondary, card } from '../../../components/ui/styles.ts';
+import { Switch } from '../../../components/ui/switch.tsx';
 import { AvailabilityDialog } from './availability-dialog.tsx';
 import { CarPhoto } from './car-photo.tsx';
 
@@ -60,25 +61,14 @@ export function FleetList({ cars, busy, onEdit, onRetire, onSetAvailable }: Flee
                   <p className="text-sm font-semibold text-ink">{status}</p>
                   {car.retiredAt ? null : <p className="text-sm text-ink-muted">{rides}</p>}
                   {car.retiredAt ? null : (
-                    <button
-                      type="button"
-                      role="switch"
-                      aria-checked={car.available}
-                      aria-label={`Available for booking: ${car.name}`}
+                    <Switch
+                      checked={car.available}
+                      label={`Available for booking: ${car.name}`}
                       disabled={busy}
-                      onClick={() => setSwitching(car)}
-                      className="inline-flex min-h-11 w-fit items-center gap-3 text-sm font-semibold text-ink"
+                      onToggle={() => setSwitching(car)}
                     >
-                      <span
-                        aria-hidden="true"
-                        className={`relative inline-block h-6 w-11 shrink-0 rounded-full transition-colors ${car.available ? 'bg-brand' : 'bg-line'}`}
-                      >
-                        <span
-                          className={`absolute top-0.5 size-5 rounded-full bg-white shadow transition-transform ${car.available ? 'translate-x-5.5' : 'translate-x-0.5'}`}
-                        />
-                      </span>
                       Available for booking
-                    </button>
+                    </Switch>
                   )}
                   {car.retiredAt ? (
                     <Link
