@@ -81,7 +81,9 @@ test('turns notifications on and off by keyboard, and a push shows on the lock s
   await context.grantPermissions(['notifications']);
   await openPhone(page);
   await expect(pushSwitch(page)).toHaveAttribute('aria-checked', 'false');
-  await expect(page.getByRole('region', { name: 'Your calendar' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Your calendar' })).toContainText(
+    'Add every ride of the business to your phone’s calendar.',
+  );
   await expectNoA11yViolations();
 
   await pressUntilFocused(page, 'Tab', pushSwitch(page));

@@ -43,8 +43,9 @@ export async function revokeCalendarFeed(db: Database, userId: string): Promise<
 }
 
 /**
- * The rides a feed's token shows: those its holder drives, paid or done, from a week back to
- * three months ahead; null for a token that names no subscription or an account no longer staff
+ * The rides a feed's token shows, paid or done, from a week back to three months ahead: an
+ * owner's, every ride of the business (the owner answers for all of them); a chauffeur's, those
+ * they drive. Null for a token that names no subscription or an account no longer staff
  * (a role taken away ends its feeds with its sessions). Notes the read.
  */
 export async function readCalendarFeed(
@@ -63,6 +64,11 @@ export async function readCalendarFeed(
     )
     .returning({ userId: calendarFeeds.userId });
   if (!feed) return null;
+  const [holder] = await db
+    .select({ role: users.role })
+    .from(users)
+    .where(eq(users.id, feed.userId));
+  const theirs = holder?.role === 'owner' ? undefined : eq(appointments.chauffeurId, feed.userId);
   return db
     .select({
       id: appointments.id,
@@ -83,7 +89,7 @@ export async function readCalendarFeed(
     .innerJoin(users, eq(users.id, appointments.userId))
     .where(
       and(
-        eq(appointments.chauffeurId, feed.userId),
+        theirs,
         inArray(appointments.status, ['paid', 'completed']),
         gte(appointments.slotStart, new Date(now.getTime() - CALENDAR_FEED_DAYS_BEHIND * DAY_MS)),
         lt(appointments.slotStart, new Date(now.getTime() + CALENDAR_FEED_DAYS_AHEAD * DAY_MS)),

@@ -133,6 +133,20 @@ describe.each(await databaseKinds())('the drivers’ calendar feeds on %s', (kin
     expect((await appointmentRow(db, mine)).chauffeurId).toBe(userId);
   });
 
+  it('shows an owner every ride of the business, driven by anyone or nobody yet', async () => {
+    const { browser } = await signedInOwner(app, db, NOW);
+    const { userId: driver } = await signedInOwner(app, db, NOW, { role: 'chauffeur' });
+    const driven = await ride('2_12_2026', driver);
+    const unassigned = await ride('3_12_2026', null);
+    const uids = eventsOf((await read(await issue(browser))).events).map((event) => event.uid);
+    expect(uids).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(new RegExp(`^drive-${driven}@`)),
+        expect.stringMatching(new RegExp(`^drive-${unassigned}@`)),
+      ]),
+    );
+  });
+
   it('tells only what the owner chose: the times, the addresses, or the customer too', async () => {
     const { browser, userId } = await signedInOwner(app, db, NOW, { role: 'chauffeur' });
     await ride('26_11_2026', userId, 'Mara Quinn');

@@ -4,6 +4,7 @@ import { formatNewYorkShort, type CalendarFeedResponse } from '@app/shared';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { isOffline } from '../../../lib/offline-copy.ts';
 import { useLoad } from '../../../lib/use-load.ts';
+import { useSession } from '../../../state/session.tsx';
 import { CopyButton } from '../../../components/ui/copy-button.tsx';
 import { buttonSecondary, card } from '../../../components/ui/styles.ts';
 import { getCalendarFeed, makeCalendarFeed, revokeCalendarFeed } from '../api/calendar-feed.ts';
@@ -14,12 +15,14 @@ export function subscribeUrl(url: string): string {
 }
 
 /**
- * "Your calendar": the rides the signed-in staff member drives, in their phone's own calendar.
+ * "Your calendar": the rides the signed-in chauffeur drives, or an owner's every ride of the
+ * business (the server decides, by role), in their phone's own calendar.
  * The link is shown once, when made (the server keeps only its hash); making a new one stops
  * the old, and Stop ends it.
  */
 export function CalendarLink() {
   const headingId = useId();
+  const owner = useSession().user?.role === 'owner';
   const feed = useLoad(getCalendarFeed);
   const [made, setMade] = useState<string>();
   const [said, setSaid] = useState<{ text: string; failed: boolean }>();
@@ -50,8 +53,8 @@ export function CalendarLink() {
         Your calendar
       </h2>
       <p className="mt-2 text-ink-muted">
-        Add the rides you drive to your phone’s calendar. It asks for them again now and then, so
-        new and moved rides appear by themselves.
+        Add {owner ? 'every ride of the business' : 'the rides you drive'} to your phone’s calendar.
+        It asks for them again now and then, so new and moved rides appear by themselves.
       </p>
       {!feed.data ? (
         <p role={feed.failure ? 'alert' : 'status'} className="mt-4 text-ink-muted">
