@@ -10,7 +10,7 @@ import {
   uniqueEmail,
   waitForResetPath,
 } from '../account-helpers.ts';
-import { holdChauffeursTurn, pressUntilFocused } from '../admin-helpers.ts';
+import { freshTotp, holdChauffeursTurn, pressUntilFocused } from '../admin-helpers.ts';
 import { csrfHeaders } from '../booking-helpers.ts';
 
 /*
@@ -34,6 +34,8 @@ const added: string[] = [];
 /** The chauffeur added by keyboard, and their signed-in session, for the removal. */
 let dana: { name: string; email: string; phone: string } | undefined;
 let danaSession: Awaited<ReturnType<APIRequestContext['storageState']>> | undefined;
+/** Dana's authenticator, and the last time step a code was taken for (each is taken once). */
+let danaFactor: { secret: string; step: number } | undefined;
 
 holdChauffeursTurn(added);
 
@@ -155,11 +157,13 @@ test('added by keyboard: the invitation arrives, and once used the list says Rea
   const { secret } = MfaEnrolResponseSchema.parse(await post('/api/admin/mfa/enrol', {}));
   const code = TOTP.generate({ secret: Secret.fromBase32(secret) });
   await post('/api/admin/mfa/confirm', { code });
+  danaFactor = { secret, step: Math.floor(Date.now() / 30_000) };
   expect((await request.get('/api/drive/rides')).status()).toBe(200);
   danaSession = await request.storageState();
 
   await page.reload();
   await expect(card(page, dana.name).getByText('Ready', { exact: true })).toBeVisible();
+  await expect(card(page, dana.name)).toContainText('Signed in on1 device');
 });
 
 test('an owner’s address and an unconfirmed one are refused, saying why', async ({
@@ -192,6 +196,46 @@ test('an owner’s address and an unconfirmed one are refused, saying why', asyn
   await expect(refusal).toContainText('"Forgot password"');
   await expect(card(page, customer.name)).toHaveCount(0);
   await expect(list(page).getByRole('article', { name: 'Owner Himself' })).toHaveCount(0);
+});
+
+test('a lost phone: Sign out everywhere ends their sessions; they can sign in again', async ({
+  ownerPage: page,
+  playwright,
+  expectNoA11yViolations,
+}, testInfo) => {
+  if (!dana || !danaSession || !danaFactor)
+    throw new Error('the chauffeur added earlier is missing');
+  const { name } = dana;
+  await openChauffeurs(page);
+  const signOut = card(page, name).getByRole('button', { name: `Sign out everywhere ${name}` });
+  await page.locator('#main').focus();
+  await pressUntilFocused(page, 'Tab', signOut);
+  await page.keyboard.press('Enter');
+  await expectToast(page, `${name} is signed out everywhere: 1 session ended.`);
+  await expect(card(page, name)).toContainText('Signed in onNowhere');
+  await expect(signOut).toHaveCount(0);
+  await expectNoA11yViolations();
+
+  const driver = await playwright.request.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    storageState: danaSession,
+  });
+  expect((await driver.get('/api/drive/rides')).status()).toBe(401);
+  await driver.dispose();
+
+  // Still a chauffeur: the password and a new code sign them in again (for the removal below).
+  const again = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
+  const post = async (path: string, data: object) => {
+    const response = await again.post(path, { headers: await csrfHeaders(again), data });
+    expect(response.status(), `POST ${path}: ${await response.text()}`).toBe(200);
+  };
+  await post('/api/user/login', { email: dana.email, password: PASSWORD });
+  const { code, step } = await freshTotp(page, danaFactor.secret, danaFactor.step);
+  await post('/api/admin/mfa/verify', { code });
+  danaFactor = { ...danaFactor, step };
+  expect((await again.get('/api/drive/rides')).status()).toBe(200);
+  danaSession = await again.storageState();
+  await again.dispose();
 });
 
 test('removing asks first: Escape keeps them; removed, they are signed out', async ({

@@ -8,6 +8,7 @@ export const AUDIT_ACTIONS = [
   'owner.removed',
   'chauffeur.added',
   'chauffeur.removed',
+  'chauffeur.signed_out',
   'mfa.enrolment_started',
   'mfa.enrolled',
   'mfa.verified',

@@ -41,6 +41,10 @@ export const ChauffeurSchema = z.object({
   ready: z.boolean(),
   /** ISO 8601: when they were made a chauffeur. */
   addedAt: z.string(),
+  /** Their sessions not yet ended (signed-in browsers, phones whose notifications are on). */
+  sessions: z.number().int().nonnegative(),
+  /** Whether they have a calendar link that works. */
+  calendarLink: z.boolean(),
 });
 export type Chauffeur = z.infer<typeof ChauffeurSchema>;
 

@@ -5,12 +5,18 @@ import {
   appointments,
   auditEvents,
   outboxMessages,
+  pushSubscriptions,
   services,
   sessions,
   totpFactors,
   users,
 } from '@app/db';
-import { ChauffeursResponseSchema, MESSAGES, type AddChauffeurRequest } from '@app/shared';
+import {
+  ChauffeursResponseSchema,
+  MESSAGES,
+  type AddChauffeurRequest,
+  type AuditAction,
+} from '@app/shared';
 import { buildApp } from '../../app.ts';
 import { NOT_SIGNED_IN_MESSAGE } from '../../errors.ts';
 import { createMailer, type Mailer } from '../../email/transport.ts';
@@ -94,7 +100,7 @@ describe.each(await databaseKinds())('the owner’s chauffeurs on %s', (kind) =>
     browser.post('/api/admin/chauffeurs', input);
   const accountOf = async (email: string) =>
     (await db().select().from(users).where(eq(users.email, email)))[0];
-  const auditOf = (action: 'chauffeur.added' | 'chauffeur.removed', email: string) =>
+  const auditOf = (action: AuditAction, email: string) =>
     db()
       .select()
       .from(auditEvents)
@@ -202,14 +208,16 @@ describe.each(await databaseKinds())('the owner’s chauffeurs on %s', (kind) =>
     for (const browser of [customer, chauffeur]) {
       expectFailure(await browser.get('/api/admin/chauffeurs'), 403, OWNER_ONLY_MESSAGE);
       expectFailure(await add(input, browser), 403, OWNER_ONLY_MESSAGE);
-      expectFailure(
-        await browser.request(
-          { method: 'POST', url: `/api/admin/chauffeurs/${owner.userId}/remove` },
-          { csrf: true },
-        ),
-        403,
-        OWNER_ONLY_MESSAGE,
-      );
+      for (const action of ['remove', 'sign-out']) {
+        expectFailure(
+          await browser.request(
+            { method: 'POST', url: `/api/admin/chauffeurs/${owner.userId}/${action}` },
+            { csrf: true },
+          ),
+          403,
+          OWNER_ONLY_MESSAGE,
+        );
+      }
     }
     expectFailure(
       await owner.browser.post('/api/admin/chauffeurs', input, { csrf: false }),
@@ -284,6 +292,63 @@ describe.each(await databaseKinds())('the owner’s chauffeurs on %s', (kind) =>
     });
     // Removed: a second time finds no chauffeur.
     expectFailure(await remove(driver.userId), 404, NO_SUCH_CHAUFFEUR_MESSAGE);
+  });
+
+  it('signs a chauffeur out everywhere: sessions, phones’ notifications and calendar link end', async () => {
+    const driver = await signedInOwner(app, db(), clock.now(), { role: 'chauffeur' });
+    const signOut = (id: string, csrf = true) =>
+      owner.browser.request(
+        { method: 'POST', url: `/api/admin/chauffeurs/${id}/sign-out` },
+        { csrf },
+      );
+    const made = await driver.browser.post('/api/staff/calendar-feed', {});
+    expect(made.statusCode, made.body).toBe(200);
+    const [session] = await db().select().from(sessions).where(eq(sessions.userId, driver.userId));
+    await db()
+      .insert(pushSubscriptions)
+      .values({
+        userId: driver.userId,
+        sessionId: (session as { id: string }).id,
+        endpoint: `https://push.example.test/${driver.userId}`,
+        p256dh: 'B'.padEnd(87, 'A'),
+        auth: 'A'.repeat(22),
+        createdAt: clock.now(),
+      });
+    const listed = ChauffeursResponseSchema.parse(
+      (await owner.browser.get('/api/admin/chauffeurs')).json(),
+    ).chauffeurs.find((c) => c.id === driver.userId);
+    expect(listed).toMatchObject({ sessions: 1, calendarLink: true });
+
+    expectFailure(await signOut(driver.userId, false), 403, CSRF_FAILED_MESSAGE);
+    expectFailure(await signOut(owner.userId), 404, NO_SUCH_CHAUFFEUR_MESSAGE);
+    expectFailure(await signOut('not-an-id'), 404, NO_SUCH_CHAUFFEUR_MESSAGE);
+
+    const response = await signOut(driver.userId);
+    expect(response.statusCode, response.body).toBe(200);
+    const body = ChauffeursResponseSchema.parse(response.json());
+    expect(body.message).toBe(
+      'Dana Driver is signed out everywhere: 1 session ended and the calendar link stopped.',
+    );
+    expect(body.chauffeurs.find((c) => c.id === driver.userId)).toMatchObject({
+      sessions: 0,
+      calendarLink: false,
+    });
+    expectFailure(await driver.browser.get('/api/admin/session'), 401);
+    expect(
+      await db()
+        .select()
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.userId, driver.userId)),
+    ).toEqual([]);
+    expect((await accountOf(driver.email))?.role).toBe('chauffeur');
+    const [audited] = await auditOf('chauffeur.signed_out', driver.email);
+    expect(audited).toMatchObject({
+      actorUserId: owner.userId,
+      after: { email: driver.email, sessionsEnded: 1, calendarStopped: true },
+    });
+    // Nothing left to end: said so, and still audited.
+    const again = ChauffeursResponseSchema.parse((await signOut(driver.userId)).json());
+    expect(again.message).toBe('Dana Driver is signed out everywhere: 0 sessions ended.');
   });
 
   it('sends no invitation to one removed before it went out', async () => {

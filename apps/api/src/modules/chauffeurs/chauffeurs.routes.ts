@@ -7,11 +7,12 @@ import { ownerActor } from '../audit/record-audit.ts';
 import { addChauffeur } from './add-chauffeur.ts';
 import { listChauffeurs } from './list-chauffeurs.ts';
 import { NO_SUCH_CHAUFFEUR_MESSAGE, removeChauffeur } from './remove-chauffeur.ts';
+import { signOutChauffeur } from './sign-out-chauffeur.ts';
 import { AppError } from '../../errors.ts';
 
 const ChauffeurIdSchema = z.uuid();
 
-/** The owner's chauffeurs: list, add (an emailed invitation), remove. */
+/** The owner's chauffeurs: list, add (an emailed invitation), sign out everywhere, remove. */
 export function registerChauffeurRoutes(
   app: FastifyInstance,
   deps: { db: Database; now: () => Date },
@@ -60,6 +61,21 @@ export function registerChauffeurRoutes(
       return answer(
         `${email} is no longer a chauffeur: signed out, and ${rides} no chauffeur now.`,
       );
+    },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    '/api/admin/chauffeurs/:id/sign-out',
+    owner,
+    async (request, reply) => {
+      const id = ChauffeurIdSchema.safeParse(request.params.id);
+      if (!id.success) throw AppError.notFound(NO_SUCH_CHAUFFEUR_MESSAGE);
+      const actor = await ownerActor(db, signedInUser(request).id);
+      const ended = await signOutChauffeur(db, id.data, { actor, now: now() });
+      reply.header('cache-control', 'no-store');
+      const sessions = ended.sessionsEnded === 1 ? '1 session' : `${ended.sessionsEnded} sessions`;
+      const calendar = ended.calendarStopped ? ' and the calendar link stopped' : '';
+      return answer(`${ended.name} is signed out everywhere: ${sessions} ended${calendar}.`);
     },
   );
 }

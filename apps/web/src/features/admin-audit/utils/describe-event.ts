@@ -17,6 +17,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'owner.removed': 'Owner removed',
   'chauffeur.added': 'Chauffeur added',
   'chauffeur.removed': 'Chauffeur removed',
+  'chauffeur.signed_out': 'Chauffeur signed out everywhere',
   'mfa.enrolment_started': 'Authenticator setup started',
   'mfa.enrolled': 'Two-step sign-in set up',
   'mfa.verified': 'Signed in with a code',
@@ -300,6 +301,12 @@ export function sentenceOf(event: AuditEvent, now: Date = new Date()): string {
         : `${who} added ${account} as a chauffeur (a new account).`;
     case 'chauffeur.removed':
       return `${who} removed ${account} as a chauffeur: the account is a customer again.`;
+    case 'chauffeur.signed_out': {
+      const ended = num(after.sessionsEnded) ?? 0;
+      const sessions = ended === 1 ? '1 session' : `${ended} sessions`;
+      const calendar = after.calendarStopped === true ? ' and the calendar link stopped' : '';
+      return `${who} signed ${account} out everywhere: ${sessions} ended${calendar}.`;
+    }
     case 'appointment.chauffeur_assigned': {
       const driver = str(after.chauffeurName);
       return driver

@@ -15,3 +15,8 @@ export function addChauffeur(request: AddChauffeurRequest): Promise<ChauffeursRe
 export function removeChauffeur(id: string): Promise<ChauffeursResponse> {
   return api.post<ChauffeursResponse>(`/admin/chauffeurs/${encodeURIComponent(id)}/remove`);
 }
+
+/** Every session ends (their phones' notifications with them) and the calendar link stops. */
+export function signOutChauffeur(id: string): Promise<ChauffeursResponse> {
+  return api.post<ChauffeursResponse>(`/admin/chauffeurs/${encodeURIComponent(id)}/sign-out`);
+}

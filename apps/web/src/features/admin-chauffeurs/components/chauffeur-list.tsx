@@ -6,21 +6,25 @@ import {
   type ChauffeursResponse,
 } from '@app/shared';
 import { buttonSecondary, card } from '../../../components/ui/styles.ts';
+import { failureMessage } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notify.ts';
+import { signOutChauffeur } from '../api/chauffeurs.ts';
 import { telHref } from '../utils/chauffeur-fields.ts';
 import { RemoveChauffeurDialog } from './remove-chauffeur-dialog.tsx';
 
 /**
  * The chauffeurs, one card each (two abreast on a wide screen): name, whether they are ready
  * (password and authenticator set) or still to use the invitation, email, phone to call, the
- * day they were added, and Remove (asked once more in a dialog). After a removal the server's
- * message is a toast and focus goes to the list's heading, the card being gone.
+ * day they were added, where they are still signed in, Sign out everywhere (a lost phone) and
+ * Remove (asked once more in a dialog). After either the server's message is a toast; after a
+ * removal focus goes to the list's heading, the card being gone.
  */
 export function ChauffeurList({
   chauffeurs,
   onRemoved,
 }: {
   chauffeurs: readonly Chauffeur[];
+  /** The list after a removal or a sign-out. */
   onRemoved: (answer: ChauffeursResponse) => void;
 }) {
   const [removing, setRemoving] = useState<Chauffeur>();
@@ -70,6 +74,7 @@ export function ChauffeurList({
                 chauffeur={chauffeur}
                 now={now}
                 onRemove={() => setRemoving(chauffeur)}
+                onSignedOut={onRemoved}
               />
             </li>
           ))}
@@ -79,17 +84,41 @@ export function ChauffeurList({
   );
 }
 
+/** Where a chauffeur is still signed in, in words. */
+function signedInOn(chauffeur: Chauffeur): string {
+  const sessions = chauffeur.sessions === 1 ? '1 device' : `${chauffeur.sessions} devices`;
+  const calendar = chauffeur.calendarLink ? ', and a calendar link' : '';
+  return chauffeur.sessions === 0 && !chauffeur.calendarLink ? 'Nowhere' : `${sessions}${calendar}`;
+}
+
 function ChauffeurCard({
   chauffeur,
   now,
   onRemove,
+  onSignedOut,
 }: {
   chauffeur: Chauffeur;
   now: Date;
   onRemove: () => void;
+  onSignedOut: (answer: ChauffeursResponse) => void;
 }) {
   const titleId = `chauffeur-${chauffeur.id}`;
   const added = new Date(chauffeur.addedAt);
+  const [busy, setBusy] = useState(false);
+
+  async function signOut() {
+    if (busy) return;
+    setBusy(true);
+    try {
+      const answer = await signOutChauffeur(chauffeur.id);
+      if (answer.message) notify('success', answer.message);
+      onSignedOut(answer);
+    } catch (error) {
+      notify('error', failureMessage(error, 'load'));
+    } finally {
+      setBusy(false);
+    }
+  }
   return (
     <article aria-labelledby={titleId} className={`${card} flex h-full flex-col gap-3 p-4`}>
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -132,8 +161,20 @@ function ChauffeurCard({
             {formatNewYorkDayShort(added, now)}
           </time>
         </dd>
+        <dt className="text-ink-muted">Signed in on</dt>
+        <dd>{signedInOn(chauffeur)}</dd>
       </dl>
-      <div className="mt-auto">
+      <div className="mt-auto flex flex-wrap gap-3">
+        {chauffeur.sessions > 0 || chauffeur.calendarLink ? (
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => void signOut()}
+            className={buttonSecondary}
+          >
+            Sign out everywhere<span className="sr-only"> {chauffeur.name}</span>
+          </button>
+        ) : null}
         <button type="button" onClick={onRemove} className={buttonSecondary}>
           Remove<span className="sr-only"> {chauffeur.name}</span>
         </button>
