@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import type { APIRequestContext, Page, PlaywrightWorkerArgs, TestInfo } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { formatNewYorkDayShort, MfaEnrolResponseSchema } from '@app/shared';
 import { expect, test } from '../../fixtures.ts';
@@ -198,6 +198,20 @@ test('an owner’s address and an unconfirmed one are refused, saying why', asyn
   await expect(list(page).getByRole('article', { name: 'Owner Himself' })).toHaveCount(0);
 });
 
+/** Dana's session, kept by the test that signed them in, opens nothing any more. */
+async function expectSignedOut(
+  playwright: PlaywrightWorkerArgs['playwright'],
+  testInfo: TestInfo,
+  storageState: NonNullable<typeof danaSession>,
+): Promise<void> {
+  const driver = await playwright.request.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    storageState,
+  });
+  expect((await driver.get('/api/drive/rides')).status()).toBe(401);
+  await driver.dispose();
+}
+
 test('a lost phone: Sign out everywhere ends their sessions; they can sign in again', async ({
   ownerPage: page,
   playwright,
@@ -216,12 +230,7 @@ test('a lost phone: Sign out everywhere ends their sessions; they can sign in ag
   await expect(signOut).toHaveCount(0);
   await expectNoA11yViolations();
 
-  const driver = await playwright.request.newContext({
-    baseURL: testInfo.project.use.baseURL,
-    storageState: danaSession,
-  });
-  expect((await driver.get('/api/drive/rides')).status()).toBe(401);
-  await driver.dispose();
+  await expectSignedOut(playwright, testInfo, danaSession);
 
   // Still a chauffeur: the password and a new code sign them in again (for the removal below).
   const again = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
@@ -279,10 +288,5 @@ test('removing asks first: Escape keeps them; removed, they are signed out', asy
   await expectNoA11yViolations();
 
   // Their session, signed in by the test before, has ended.
-  const driver = await playwright.request.newContext({
-    baseURL: testInfo.project.use.baseURL,
-    storageState: danaSession,
-  });
-  expect((await driver.get('/api/drive/rides')).status()).toBe(401);
-  await driver.dispose();
+  await expectSignedOut(playwright, testInfo, danaSession);
 });

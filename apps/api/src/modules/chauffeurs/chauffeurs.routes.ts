@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '@app/db';
 import { AddChauffeurSchema, type ChauffeursResponse } from '@app/shared';
@@ -25,6 +25,13 @@ export function registerChauffeurRoutes(
     ...(message ? { message } : {}),
   });
 
+  /** The chauffeur an action names (an id that is none answers like an unknown one), and who acts. */
+  const chauffeurAction = async (request: FastifyRequest<{ Params: { id: string } }>) => {
+    const id = ChauffeurIdSchema.safeParse(request.params.id);
+    if (!id.success) throw AppError.notFound(NO_SUCH_CHAUFFEUR_MESSAGE);
+    return { id: id.data, actor: await ownerActor(db, signedInUser(request).id) };
+  };
+
   app.get('/api/admin/chauffeurs', owner, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return answer();
@@ -47,14 +54,8 @@ export function registerChauffeurRoutes(
     '/api/admin/chauffeurs/:id/remove',
     owner,
     async (request, reply) => {
-      const id = ChauffeurIdSchema.safeParse(request.params.id);
-      if (!id.success) throw AppError.notFound(NO_SUCH_CHAUFFEUR_MESSAGE);
-      const actor = await ownerActor(db, signedInUser(request).id);
-      const { email, ridesUnassigned } = await removeChauffeur(
-        db,
-        { id: id.data },
-        { actor, now: now() },
-      );
+      const { id, actor } = await chauffeurAction(request);
+      const { email, ridesUnassigned } = await removeChauffeur(db, { id }, { actor, now: now() });
       reply.header('cache-control', 'no-store');
       const rides =
         ridesUnassigned === 1 ? '1 coming ride has' : `${ridesUnassigned} coming rides have`;
@@ -68,10 +69,8 @@ export function registerChauffeurRoutes(
     '/api/admin/chauffeurs/:id/sign-out',
     owner,
     async (request, reply) => {
-      const id = ChauffeurIdSchema.safeParse(request.params.id);
-      if (!id.success) throw AppError.notFound(NO_SUCH_CHAUFFEUR_MESSAGE);
-      const actor = await ownerActor(db, signedInUser(request).id);
-      const ended = await signOutChauffeur(db, id.data, { actor, now: now() });
+      const { id, actor } = await chauffeurAction(request);
+      const ended = await signOutChauffeur(db, id, { actor, now: now() });
       reply.header('cache-control', 'no-store');
       const sessions = ended.sessionsEnded === 1 ? '1 session' : `${ended.sessionsEnded} sessions`;
       const calendar = ended.calendarStopped ? ' and the calendar link stopped' : '';
