@@ -311,6 +311,14 @@ describe.each(await databaseKinds())('Stripe checkout and webhooks on %s', (kind
         priceCents: expect.any(Number) as number,
         depositCents: 6600,
         balanceCents: expect.any(Number) as number,
+        legs: [
+          {
+            priceCents: expect.any(Number) as number,
+            depositCents: 6600,
+            balanceCents: expect.any(Number) as number,
+            reasons: expect.arrayContaining(['20% off Tesla']) as string[],
+          },
+        ],
       },
     });
     const { browser: other } = await customer('Mallory');
