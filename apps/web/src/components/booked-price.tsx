@@ -17,7 +17,7 @@ export function BookedPriceRow({ label, price }: { label: string; price: BookedP
       <dd className={amount}>
         ${formatCents(price.priceCents)}
         {price.reasons.length > 0 && (
-          <span className="block text-xs font-normal text-ink-muted" data-testid="price-reasons">
+          <span className="block text-xs font-normal text-ink-muted">
             {reasonsInWords(price.reasons)}
           </span>
         )}

@@ -222,7 +222,7 @@ export function RideEstimate({
             )}
           </dl>
           {estimate.reasons.length > 0 && (
-            <p className="mt-1 text-xs text-ink-muted">{estimate.reasons.join(' · ')}</p>
+            <p className="mt-1 text-xs text-ink-muted">{reasonsInWords(estimate.reasons)}</p>
           )}
           {estimate.discountPercent > 0 && (
             <p className="mt-1 text-xs text-accent-strong">
