@@ -1,5 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { formatSlotDateLong, listBookableDays, type Service, type SlotDay } from '@app/shared';
+import {
+  formatSlotDateLong,
+  listBookableDays,
+  type BookedPrice,
+  type Service,
+  type SlotDay,
+} from '@app/shared';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { BUSINESS, expect, test } from '../../fixtures.ts';
 import { expectToast, registerAccount, submitLogin } from '../account-helpers.ts';
@@ -54,6 +60,16 @@ async function bookAndPay(
 
 const main = (page: Page) => page.getByRole('main');
 
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+/** The ride's price as booked, as its page reads it. */
+async function bookedPriceOf(page: Page, rideId: string): Promise<BookedPrice> {
+  const response = await page.request.get(`/api/appointments/${rideId}`);
+  const { price } = ((await response.json()) as { ride: { price: BookedPrice | null } }).ride;
+  if (!price) throw new Error(`ride ${rideId} has no booked price`);
+  return price;
+}
+
 async function openRide(page: Page): Promise<void> {
   await expect(main(page).getByRole('heading', { level: 1, name: 'Your Ride' })).toBeVisible();
   await expect(main(page).getByText('Loading your ride...')).toHaveCount(0);
@@ -80,6 +96,16 @@ test('a customer opens a ride from the list and reschedules it by keyboard', asy
   await openRide(page);
   await expect(main(page)).toContainText(formatSlotDateLong(slot.day.key));
   await expect(main(page)).toContainText(slot.time);
+  // What it costs as booked, and why; the deposit paid and what is left.
+  const booked = await bookedPriceOf(page, rideId);
+  expect(booked.reasons.length, 'the price says why').toBeGreaterThan(0);
+  await expect(main(page)).toContainText(
+    `Estimated ride price${dollars(booked.priceCents)}${booked.reasons.join(' · ')}`,
+  );
+  await expect(main(page)).toContainText(`Deposit paid${dollars(booked.depositCents)}`);
+  await expect(main(page)).toContainText(
+    `Left to pay after the ride${dollars(booked.balanceCents)}`,
+  );
   // Into a calendar: the ride's .ics file, and Google Calendar's form over HTTPS.
   const ics = main(page).getByRole('link', { name: 'Download to your calendar (.ics)' });
   const download = page.waitForEvent('download');
@@ -121,6 +147,8 @@ test('a customer opens a ride from the list and reschedules it by keyboard', asy
   await expectNoA11yViolations();
   const ride = await page.request.get(`/api/appointments/${rideId}`);
   expect(((await ride.json()) as { ride: { slotTime: string } }).ride.slotTime).toBe(newTime);
+  // A move keeps the price and its reasons as booked: never worked out again.
+  expect(await bookedPriceOf(page, rideId)).toEqual(booked);
 });
 
 test('a customer cancels a ride after a confirmation that states the policy', async ({

@@ -80,11 +80,57 @@ test('a round trip: the return chosen, two deposits stated, paid in one checkout
   const pay = page.getByRole('button', { name: `Pay ${both}`, exact: true });
   await expect(pay).toBeVisible();
   expect(depositText(car)).not.toBe(both);
+  // The checkout lists each ride's deposit with what it is toward and why.
+  const lines = page.getByRole('main').getByRole('listitem');
+  await expect(lines).toHaveCount(2);
+  const lineTexts = await lines.allTextContents();
+  await expectNoA11yViolations();
   await page.getByLabel('Name on card').fill(account.name);
+  const details = page.waitForResponse((response) =>
+    response.url().includes('/api/user/stripe-payment-details'),
+  );
   await pay.click();
 
   await expect(page).toHaveURL(/\/success\?session_id=cs_sandbox_[0-9a-f]+$/);
   await expect(page.getByRole('main')).toContainText(`${formatSlotDateLong(dayKey)} at ${time}`);
+  // Each ride's own price and why (as booked), both together, and what is left after the deposits.
+  const { price, ride } = (await (await details).json()) as {
+    price: {
+      priceCents: number;
+      balanceCents: number;
+      legs: { priceCents: number; balanceCents: number; reasons: string[] }[];
+    };
+    ride: { appointmentId: string };
+  };
+  const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+  expect(price.legs).toHaveLength(2);
+  const result = page.getByRole('main');
+  for (const [index, leg] of price.legs.entries()) {
+    const why = leg.reasons.join(' · ');
+    expect(leg.reasons.length, 'each ride says why it costs what it does').toBeGreaterThan(0);
+    await expect(result).toContainText(
+      `${index === 0 ? 'Ride' : 'Return ride'}${dollars(leg.priceCents)}${why}`,
+    );
+    expect(lineTexts[index]).toContain(
+      `Toward an estimated ${dollars(leg.priceCents)} ride (${why})`,
+    );
+  }
+  await expect(result).toContainText(
+    `Estimated ride price, both rides${dollars(price.priceCents)}`,
+  );
+  await expect(result).toContainText(`Left to pay after the ride${dollars(price.balanceCents)}`);
+  await expectNoA11yViolations();
+
+  // The first ride's own page: its price as booked, why, its deposit and what is left.
+  const [first] = price.legs;
+  if (!first) throw new Error('no first leg');
+  await page.goto(`/my-appointments/${ride.appointmentId}`);
+  const ridePage = page.getByRole('main');
+  await expect(ridePage).toContainText(
+    `Estimated ride price${dollars(first.priceCents)}${first.reasons.join(' · ')}`,
+  );
+  await expect(ridePage).toContainText(`Deposit paid${depositText(car)}`);
+  await expect(ridePage).toContainText(`Left to pay after the ride${dollars(first.balanceCents)}`);
   await expectNoA11yViolations();
 
   // My Appointments: the first ride and its return, each a paid ride.

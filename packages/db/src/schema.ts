@@ -151,6 +151,11 @@ export const appointments = pgTable(
      * was when booked (settled after the ride); null for bookings made before lengths.
      */
     priceCents: integer('price_cents'),
+    /**
+     * Why the price is what it is, in words, from the same estimate as `price_cents` when booked
+     * (`weekend flat rate`, `20% off Tesla`); null for bookings made before reasons were kept.
+     */
+    priceReasons: text('price_reasons').array(),
     /** The appointment's current checkout: the one a customer is sent to, or the one that paid. */
     checkoutSessionId: text('checkout_session_id'),
     /**
@@ -406,6 +411,11 @@ export const sandboxCheckouts = pgTable('sandbox_checkouts', {
   customerEmail: text('customer_email').notNull(),
   customerName: text('customer_name').notNull().default(''),
   metadata: jsonb('metadata').$type<Record<string, string>>().notNull(),
+  /** What the page lists, as Stripe's line items: each ride's deposit and what it is toward. */
+  lines: jsonb('lines')
+    .$type<{ name: string; amountCents: number; description?: string | undefined }[]>()
+    .notNull()
+    .default([]),
   status: text('status').$type<'open' | 'complete' | 'expired'>().notNull().default('open'),
   paymentStatus: text('payment_status').$type<'paid' | 'unpaid'>().notNull().default('unpaid'),
   /** Made when the page pays, as Stripe makes a PaymentIntent. */

@@ -28,6 +28,7 @@ export * from './booking-rules.ts';
 export * from './schemas/booking.ts';
 export * from './schemas/quote.ts';
 export * from './schemas/checkout.ts';
+export * from './schemas/booked-price.ts';
 export * from './google-nonce.ts';
 export * from './page-rendering.ts';
 export * from './audit.ts';

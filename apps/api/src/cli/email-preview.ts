@@ -68,6 +68,7 @@ export function sampleRide(): RideFacts {
     },
     depositCents: 2_600,
     priceCents: 14_000,
+    priceReasons: ['first 1 h 15 min', '20% off Tesla'],
     phone: '617-555-0142',
   };
 }

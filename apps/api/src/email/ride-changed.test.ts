@@ -17,6 +17,7 @@ const ride: RideFacts = {
   returnRide: null,
   depositCents: 5000,
   priceCents: 14000,
+  priceReasons: [],
   phone: '781-555-0100',
 };
 const settings = { business: DEFAULT_BUSINESS, publicBaseUrl: 'https://rides.example.com' };

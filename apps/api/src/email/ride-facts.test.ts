@@ -15,6 +15,7 @@ const ride: RideFacts = {
   returnRide: null,
   depositCents: 5000,
   priceCents: 14000,
+  priceReasons: ['weekend flat rate', '20% off Tesla'],
   phone: '781-555-0100',
 };
 
@@ -54,11 +55,25 @@ describe('the return ride in an email', () => {
 describe('the money in a confirmation', () => {
   const money = (facts: RideFacts) =>
     rideRows(facts, { deposit: true }).filter(([label]) =>
-      ['Deposit paid', 'Estimated ride price', 'Left to pay after the ride'].includes(label),
+      [
+        'Deposit paid',
+        'Estimated ride price',
+        'Why this price',
+        'Left to pay after the ride',
+      ].includes(label),
     );
 
-  it('says the deposit, the price as booked and what is left after the ride', () => {
+  it('says the deposit, the price as booked, why, and what is left after the ride', () => {
     expect(money(ride)).toEqual([
+      ['Deposit paid', '$50.00'],
+      ['Estimated ride price', '$140.00'],
+      ['Why this price', 'weekend flat rate · 20% off Tesla'],
+      ['Left to pay after the ride', '$90.00'],
+    ]);
+  });
+
+  it('leaves out why for a booking made before reasons were kept', () => {
+    expect(money({ ...ride, priceReasons: [] })).toEqual([
       ['Deposit paid', '$50.00'],
       ['Estimated ride price', '$140.00'],
       ['Left to pay after the ride', '$90.00'],

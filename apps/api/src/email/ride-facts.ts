@@ -3,6 +3,7 @@ import {
   formatCents,
   formatNewYorkTime,
   formatSlotTime,
+  reasonsInWords,
   wallClockAt,
   type Business,
 } from '@app/shared';
@@ -26,6 +27,8 @@ export interface RideFacts {
   depositCents: number;
   /** The ride's price as booked (its snapshot); null for a booking made before prices were kept. */
   priceCents: number | null;
+  /** Why the price is what it is, kept with it when booked; empty for a booking made before. */
+  priceReasons: readonly string[];
   phone: string;
 }
 
@@ -63,6 +66,9 @@ export function rideRows(ride: RideFacts, options: { deposit?: boolean } = {}): 
     if (ride.priceCents !== null) {
       const balance = Math.max(0, ride.priceCents - ride.depositCents);
       rows.push(['Estimated ride price', `$${formatCents(ride.priceCents)}`]);
+      if (ride.priceReasons.length > 0) {
+        rows.push(['Why this price', reasonsInWords(ride.priceReasons)]);
+      }
       rows.push(['Left to pay after the ride', `$${formatCents(balance)}`]);
     }
   }

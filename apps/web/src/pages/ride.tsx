@@ -5,6 +5,7 @@ import type { RideView } from '@app/shared';
 import { ApiError } from '../lib/api-client.ts';
 import { notify } from '../lib/notify.ts';
 import { useLoad } from '../lib/use-load.ts';
+import { BookedPriceDetails } from '../components/booked-price.tsx';
 import { PageLoading } from '../components/page-loading.tsx';
 import { BookAgainLink, OwnerCancellation } from '../components/owner-cancellation.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
@@ -82,6 +83,10 @@ export default function RidePage() {
                   <OwnerCancellation cancellation={ride.ownerCancellation} />
                 )}
                 <RoundTripNote ride={ride} />
+                {/* What the ride costs and why, as booked: while it is booked or done. */}
+                {ride.price && (ride.status === 'paid' || ride.status === 'completed') && (
+                  <BookedPriceDetails price={ride.price} />
+                )}
               </RideSummary>
               <RideCalendarLinks ride={ride} />
             </section>

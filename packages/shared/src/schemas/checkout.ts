@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { REFUND_REASONS, REFUND_STATUSES } from '../refunds.ts';
+import { BookedPriceSchema } from './booked-price.ts';
 import { TripSchema } from './booking.ts';
 import { OwnerCancellationSchema } from './my-rides.ts';
 
@@ -59,6 +60,8 @@ export const PaymentDetailsResponseSchema = z.object({
       priceCents: z.number().int(),
       depositCents: z.number().int(),
       balanceCents: z.number().int(),
+      /** Each ride's own price and why: the ride, then a round trip's return leg. */
+      legs: z.array(BookedPriceSchema),
     })
     .optional(),
   /** Beyond Stripe's fields: present only when the business has cancelled the ride since. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { APPOINTMENT_STATUSES } from '../appointments.ts';
 import { MESSAGES } from '../messages.ts';
+import { BookedPriceSchema } from './booked-price.ts';
 import { TripSchema } from './booking.ts';
 import { OwnerCancellationSchema } from './my-rides.ts';
 import { parseSlotDateKey, parseSlotTime } from '../slots.ts';
@@ -58,6 +59,8 @@ export const RideViewSchema = z.object({
   /** A round trip's return leg still booked, which cancelling this ride may take too. */
   returnLegLive: z.boolean(),
   amountCents: z.number().int(),
+  /** This ride's price as booked, its deposit, what is left and why; null before prices were kept. */
+  price: BookedPriceSchema.nullable(),
   /** Whether the customer may still reschedule or cancel it online (paid, before the limit). */
   changeable: z.boolean(),
   /** Hours before pickup after which changes go through the business by phone. */

@@ -20,6 +20,7 @@ import {
   estimateRide,
   lengthInUnits,
   occupiedUntil,
+  priceReasons,
   rateDayOf,
   rateKindOf,
   rideEnd,
@@ -144,7 +145,8 @@ export async function bookAppointment(
     returnDropoffAddress: '',
     returnPickupNotes: '',
     amountCents: depositCents(service.feesCents / 100),
-    priceCents: priceCentsOf(service, serviceType, at.lengthMinutes, at),
+    // The price and its reasons from one estimate: kept as booked, never worked out again.
+    ...bookedPriceOf(service, serviceType, at.lengthMinutes, at),
     checkoutSessionId: null,
     checkoutExpiresAt: null,
     paymentIntentId: null,
@@ -338,14 +340,15 @@ async function returnLegOf(
 
 /**
  * The ride's price for the booked length by the car's rate cards on the pickup's day, the
- * promotion applied, in cents: the estimate the customer saw, kept as it was when booked.
+ * promotion applied, in cents, and why in words (`priceReasons`, as the quote says it): the
+ * estimate the customer saw, kept as it was when booked.
  */
-function priceCentsOf(
+function bookedPriceOf(
   service: typeof services.$inferSelect,
   serviceType: string,
   lengthMinutes: number,
   slot: { slotDate: string; slotTime: string },
-): number {
+): Pick<Appointment, 'priceCents' | 'priceReasons'> {
   const kind = rateKindOf(serviceType);
   const estimate = estimateRide(
     { ...ratesOf(service), type: service.model as CarMake },
@@ -353,7 +356,10 @@ function priceCentsOf(
     lengthInUnits(kind, lengthMinutes),
     rateDayOf(slot.slotDate, slot.slotTime),
   );
-  return Math.round(estimate.price * 100);
+  return {
+    priceCents: Math.round(estimate.price * 100),
+    priceReasons: priceReasons(estimate, service.model),
+  };
 }
 
 /** The service type booked: the one chosen, which the car must offer; a car with one type needs no choice. */

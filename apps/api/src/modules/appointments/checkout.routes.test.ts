@@ -175,8 +175,10 @@ describe.each(await databaseKinds())('checkout and payment (sandbox) on %s', (ki
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
     // The price as booked (the server's snapshot), the deposit toward it and what is left.
-    const { priceCents } = await appointmentRow(database.handle.db, appointmentId);
+    const { priceCents, priceReasons } = await appointmentRow(database.handle.db, appointmentId);
     expect(priceCents).toBeGreaterThan(6600);
+    // Why, kept with the price: the Model S is a Tesla.
+    expect(priceReasons).toContain('20% off Tesla');
     expect(response.json()).toEqual({
       success: true,
       session: {
@@ -207,6 +209,14 @@ describe.each(await databaseKinds())('checkout and payment (sandbox) on %s', (ki
         priceCents,
         depositCents: 6600,
         balanceCents: (priceCents as number) - 6600,
+        legs: [
+          {
+            priceCents,
+            depositCents: 6600,
+            balanceCents: (priceCents as number) - 6600,
+            reasons: priceReasons,
+          },
+        ],
       },
     });
     expect(PaymentDetailsResponseSchema.safeParse(response.json()).success).toBe(true);

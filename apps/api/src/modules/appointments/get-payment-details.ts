@@ -1,11 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { appointments, users, type Database } from '@app/db';
-import type {
-  OwnerCancellation,
-  PaymentDetailsResponse,
-  PaymentSessionResult,
-  RefundView,
-  Trip,
+import {
+  bookedPriceOf,
+  type OwnerCancellation,
+  type PaymentDetailsResponse,
+  type PaymentSessionResult,
+  type RefundView,
+  type Trip,
 } from '@app/shared';
 import { AppError } from '../../errors.ts';
 import type { FulfilCheckout, PaymentProvider } from '../payments/payment-provider.ts';
@@ -84,14 +85,23 @@ export async function getPaymentDetails(
   };
 }
 
-/** The legs' price snapshots, deposits and what is left; nothing for a booking without a price. */
-function priceOf(legs: readonly { priceCents: number | null; amountCents: number }[]): {
+/**
+ * The legs' price snapshots (each with its reasons), their deposits and what is left; nothing
+ * for a booking without a price.
+ */
+function priceOf(legs: readonly Parameters<typeof bookedPriceOf>[0][]): {
   price?: PaymentDetailsResponse['price'];
 } {
-  if (legs.some((leg) => leg.priceCents === null)) return {};
-  const priceCents = legs.reduce((sum, leg) => sum + (leg.priceCents ?? 0), 0);
-  const depositCents = legs.reduce((sum, leg) => sum + leg.amountCents, 0);
+  const prices = legs.map(bookedPriceOf);
+  if (!prices.every((price) => price !== null)) return {};
+  const priceCents = prices.reduce((sum, leg) => sum + leg.priceCents, 0);
+  const depositCents = prices.reduce((sum, leg) => sum + leg.depositCents, 0);
   return {
-    price: { priceCents, depositCents, balanceCents: Math.max(0, priceCents - depositCents) },
+    price: {
+      priceCents,
+      depositCents,
+      balanceCents: Math.max(0, priceCents - depositCents),
+      legs: prices,
+    },
   };
 }

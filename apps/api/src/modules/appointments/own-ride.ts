@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { appointments, services, users, type Appointment, type Database } from '@app/db';
 import {
   BOOKING_WINDOW_DAYS,
+  bookedPriceOf,
   TRIP_LINK_DAYS_AFTER,
   busyInstants,
   earliestSlotStart,
@@ -211,6 +212,7 @@ export async function rideView(
     trip: tripOf(appointment, leg),
     returnLegLive: leg?.status === 'paid',
     amountCents: appointment.amountCents,
+    price: bookedPriceOf(appointment),
     changeable,
     changeCutoffHours: policy.cutoffHours,
     slotsTaken,

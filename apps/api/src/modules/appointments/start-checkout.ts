@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { appointments, services, users, type Database } from '@app/db';
-import { formatCents, formatSlotSpoken } from '@app/shared';
+import { bookedPriceOf, formatCents, formatSlotSpoken, reasonsInWords } from '@app/shared';
 import { AppError } from '../../errors.ts';
 import type { CheckoutRequest, PaymentProvider } from '../payments/payment-provider.ts';
 import { CHECKOUT_LIFETIME_MS, HOLD_GRACE_MS, PROVIDER_MIN_CHECKOUT_MS } from './holds.ts';
@@ -174,12 +174,13 @@ async function openSession(
   return linked ? url : null;
 }
 
-/** What a leg's deposit is toward: its price as booked and the rest, paid after the ride. */
-function depositToward(leg: {
-  priceCents: number | null;
-  amountCents: number;
-}): string | undefined {
-  if (leg.priceCents === null) return undefined;
-  const balance = Math.max(0, leg.priceCents - leg.amountCents);
-  return `Toward an estimated $${formatCents(leg.priceCents)} ride; $${formatCents(balance)} left to pay after the ride.`;
+/**
+ * What a leg's deposit is toward: its price as booked, why (its reasons, as the confirmation
+ * shows them) and the rest, paid after the ride.
+ */
+function depositToward(leg: Parameters<typeof bookedPriceOf>[0]): string | undefined {
+  const price = bookedPriceOf(leg);
+  if (!price) return undefined;
+  const why = price.reasons.length > 0 ? ` (${reasonsInWords(price.reasons)})` : '';
+  return `Toward an estimated $${formatCents(price.priceCents)} ride${why}; $${formatCents(price.balanceCents)} left to pay after the ride.`;
 }

@@ -132,6 +132,7 @@ export async function composeMessage(
       : null,
     depositCents: appointment.amountCents,
     priceCents: appointment.priceCents,
+    priceReasons: appointment.priceReasons ?? [],
     phone: appointment.phone,
   };
   const previousSlotStart =

@@ -29,6 +29,21 @@ export interface CheckoutRequest {
   idempotencyKey: string;
 }
 
+/** The checkout's lines as the page lists them: its own, or one line of `productName`. */
+export function checkoutLines(request: CheckoutRequest): CheckoutLine[] {
+  const lines = request.lines ?? [
+    {
+      name: request.productName,
+      amountCents: request.amountCents,
+      description: request.description,
+    },
+  ];
+  // A description left out is no key at all, as a stored line reads back.
+  return lines.map(({ name, amountCents, description }) =>
+    description ? { name, amountCents, description } : { name, amountCents },
+  );
+}
+
 export interface CheckoutSession {
   id: string;
   url: string | null;

@@ -3,7 +3,12 @@ import { isDeepStrictEqual } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
 import { sandboxCheckouts, sandboxRefunds, type Database } from '@app/db';
 import { AppError } from '../../errors.ts';
-import type { CheckoutRequest, CheckoutSession, PaymentProvider } from './payment-provider.ts';
+import {
+  checkoutLines,
+  type CheckoutRequest,
+  type CheckoutSession,
+  type PaymentProvider,
+} from './payment-provider.ts';
 
 type SandboxRow = typeof sandboxCheckouts.$inferSelect;
 
@@ -30,6 +35,7 @@ function madeBy(row: SandboxRow, request: CheckoutRequest): boolean {
       appointmentId: row.appointmentId,
       amountCents: row.amountCents,
       productName: row.productName,
+      lines: row.lines,
       customerEmail: row.customerEmail,
       metadata: row.metadata,
       successUrl: row.successUrl,
@@ -40,6 +46,7 @@ function madeBy(row: SandboxRow, request: CheckoutRequest): boolean {
       appointmentId: request.appointmentId,
       amountCents: request.amountCents,
       productName: request.productName,
+      lines: checkoutLines(request),
       customerEmail: request.customerEmail,
       metadata: request.metadata,
       successUrl: request.successUrl,
@@ -73,6 +80,7 @@ export function createSandboxProvider(options: {
           appointmentId: request.appointmentId,
           amountCents: request.amountCents,
           productName: request.productName,
+          lines: checkoutLines(request),
           customerEmail: request.customerEmail,
           metadata: request.metadata,
           successUrl: request.successUrl,

@@ -10,6 +10,8 @@ import type { FulfilCheckout } from './payment-provider.ts';
 
 const SESSION_ID = /^cs_sandbox_[0-9a-f]{48}$/;
 
+type SandboxLine = (typeof sandboxCheckouts.$inferSelect)['lines'][number];
+
 /**
  * The page's only styles, inline: its Content-Security-Policy allows exactly this text by hash.
  * The site's colours (`apps/web/src/styles.css` tokens) and its typeface when the machine has
@@ -29,6 +31,8 @@ input{box-sizing:border-box;width:100%;min-height:44px;border:1px solid #cbd5e1;
 button{min-height:48px;border-radius:999px;font-size:16px;font-weight:700;font-family:inherit;cursor:pointer;width:100%;margin-top:20px}
 .pay{background:#f59e0b;color:#0b1f3a;border:0}.cancel{background:#fff;color:#0b1f3a;border:1px solid #94a3b8;margin-top:12px}
 :focus-visible{outline:3px solid #0b1f3a;outline-offset:2px;box-shadow:0 0 0 6px #f59e0b}p{line-height:1.5}
+.lines{list-style:none;margin:0 0 20px;padding:0;border-top:1px solid #e2e8f0}.lines li{padding:10px 0;border-bottom:1px solid #e2e8f0;font-size:14px}
+.line{display:flex;justify-content:space-between;gap:12px;font-weight:600}.lines p{margin:4px 0 0;color:#475569}
 footer{max-width:440px;margin:0 auto 32px;padding:0 16px;font-size:13px;color:#475569}a{color:#16325c}
 `;
 
@@ -52,6 +56,20 @@ function rideRows(metadata: Record<string, string>): [string, string][] {
   }
   if (metadata.serviceAddress) rows.push(['Address', metadata.serviceAddress]);
   return rows;
+}
+
+/**
+ * What is paid for, as Stripe's page lists its line items: each ride's deposit, with what it is
+ * toward and why (`startCheckout`'s description).
+ */
+function linesList(lines: SandboxLine[]): string {
+  const items = lines.map(
+    (line) =>
+      `<li><span class="line"><span>${escapeHtml(line.name)}</span><span>$${formatCents(line.amountCents)}</span></span>${
+        line.description ? `<p>${escapeHtml(line.description)}</p>` : ''
+      }</li>`,
+  );
+  return items.length > 0 ? `<ul class="lines">${items.join('')}</ul>` : '';
 }
 
 /**
@@ -111,7 +129,7 @@ export async function registerSandboxCheckout(
           deps.business,
           `Pay ${amount}`,
           `<div class="card"><span class="badge">Sandbox checkout · no real card is charged</span>
-<h1>${escapeHtml(row.productName)}</h1><p class="amount">${amount}</p><dl>${details}<dt>Email</dt><dd>${escapeHtml(row.customerEmail)}</dd></dl>
+<h1>${escapeHtml(row.productName)}</h1><p class="amount">${amount}</p>${linesList(row.lines)}<dl>${details}<dt>Email</dt><dd>${escapeHtml(row.customerEmail)}</dd></dl>
 <form method="post" action="${action}/pay">
 <label for="name">Name on card</label><input id="name" name="name" autocomplete="cc-name" required aria-required="true" value="Test Customer">
 <label for="card">Card number</label><input id="card" name="card" inputmode="numeric" autocomplete="cc-number" value="4242 4242 4242 4242">

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
-import type { CheckoutSession, PaymentProvider } from './payment-provider.ts';
+import { checkoutLines, type CheckoutSession, type PaymentProvider } from './payment-provider.ts';
 
 export interface StripeOptions {
   secretKey: string;
@@ -54,15 +54,7 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
       const session = await stripe.checkout.sessions.create(
         {
           mode: 'payment',
-          line_items: (
-            request.lines ?? [
-              {
-                name: request.productName,
-                amountCents: request.amountCents,
-                description: request.description,
-              },
-            ]
-          ).map((line) => ({
+          line_items: checkoutLines(request).map((line) => ({
             quantity: 1,
             price_data: {
               currency: 'usd',

@@ -144,12 +144,14 @@ describe.each(await databaseKinds())('Stripe checkout and webhooks on %s', (kind
     expect(form.get('line_items[0][price_data][currency]')).toBe('usd');
     // What the deposit is toward: the price as booked, and the rest after the ride.
     const [row] = await database.handle.db
-      .select({ priceCents: appointments.priceCents })
+      .select({ priceCents: appointments.priceCents, reasons: appointments.priceReasons })
       .from(appointments)
       .where(eq(appointments.id, appointmentId));
     const price = row?.priceCents as number;
+    // The Model S is a Tesla: the promotion is one of the reasons the customer is shown.
+    expect(row?.reasons).toContain('20% off Tesla');
     expect(form.get('line_items[0][price_data][product_data][description]')).toBe(
-      `Toward an estimated $${(price / 100).toFixed(2)} ride; $${((price - 6600) / 100).toFixed(2)} left to pay after the ride.`,
+      `Toward an estimated $${(price / 100).toFixed(2)} ride (${row?.reasons?.join(' · ')}); $${((price - 6600) / 100).toFixed(2)} left to pay after the ride.`,
     );
     expect(form.get('client_reference_id')).toBe(appointmentId);
     expect(form.get('customer_email')).toBe(email);
@@ -189,7 +191,7 @@ describe.each(await databaseKinds())('Stripe checkout and webhooks on %s', (kind
     expect(form?.get('line_items[0][price_data][product_data][name]')).toMatch(/, ride /);
     expect(form?.get('line_items[1][price_data][product_data][name]')).toMatch(/, return /);
     expect(form?.get('line_items[1][price_data][product_data][description]')).toMatch(
-      /^Toward an estimated \$\d+\.\d\d ride; \$\d+\.\d\d left to pay after the ride\.$/,
+      /^Toward an estimated \$\d+\.\d\d ride \(.+ · 20% off Tesla\); \$\d+\.\d\d left to pay after the ride\.$/,
     );
   });
 
@@ -309,6 +311,14 @@ describe.each(await databaseKinds())('Stripe checkout and webhooks on %s', (kind
         priceCents: expect.any(Number) as number,
         depositCents: 6600,
         balanceCents: expect.any(Number) as number,
+        legs: [
+          {
+            priceCents: expect.any(Number) as number,
+            depositCents: 6600,
+            balanceCents: expect.any(Number) as number,
+            reasons: expect.arrayContaining(['20% off Tesla']) as string[],
+          },
+        ],
       },
     });
     const { browser: other } = await customer('Mallory');

@@ -3,6 +3,7 @@ import {
   depositDollars,
   formatDaySpoken,
   formatDollars,
+  reasonsInWords,
   type Service,
   type SlotDay,
 } from '@app/shared';
@@ -130,7 +131,7 @@ export function BookingBar({
           </span>
           {reasons && reasons.length > 0 ? (
             <span className="block truncate text-xs text-ink-muted first-letter:uppercase">
-              {reasons.join(' · ')}
+              {reasonsInWords(reasons)}
             </span>
           ) : null}
         </p>

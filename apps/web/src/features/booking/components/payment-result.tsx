@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { CalendarDays, CarFront, CircleCheck, CircleAlert, Clock, MapPin } from 'lucide-react';
 import { formatCents, formatSlotDateLong, telHref, type PaymentDetailsResponse } from '@app/shared';
 import { BUSINESS } from '../../../config/env.ts';
+import { BookedPriceRow } from '../../../components/booked-price.tsx';
 import { BookAgainLink, OwnerCancellation } from '../../../components/owner-cancellation.tsx';
 import { buttonPrimary, buttonSecondary, card, eyebrow } from '../../../components/ui/styles.ts';
 import { refundNotice } from '../utils/refund-notice.ts';
@@ -168,12 +169,26 @@ export function PaymentDetails({
           </dd>
           {price && !cancellation && (
             <>
-              <dt className="text-ink-muted">
-                Estimated ride price{ride.returnRide?.leg ? ', both rides' : ''}
-              </dt>
-              <dd className="text-right font-medium text-ink tabular-nums">
-                ${formatCents(price.priceCents)}
-              </dd>
+              {price.legs.length === 1 && price.legs[0] ? (
+                <BookedPriceRow label="Estimated ride price" price={price.legs[0]} />
+              ) : (
+                <>
+                  {/* A round trip: each ride's own price and why, then both together. */}
+                  {price.legs.map((leg, index) => (
+                    <BookedPriceRow
+                      key={index}
+                      label={index === 0 ? 'Ride' : 'Return ride'}
+                      price={leg}
+                    />
+                  ))}
+                  <dt className="text-ink-muted">
+                    Estimated ride price{ride.returnRide?.leg ? ', both rides' : ''}
+                  </dt>
+                  <dd className="text-right font-medium text-ink tabular-nums">
+                    ${formatCents(price.priceCents)}
+                  </dd>
+                </>
+              )}
               <dt className="text-ink-muted">Left to pay after the ride</dt>
               <dd className="text-right font-medium text-ink tabular-nums">
                 ${formatCents(price.balanceCents)}

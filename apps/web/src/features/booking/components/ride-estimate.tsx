@@ -12,6 +12,7 @@ import {
   lengthInUnits,
   rateDayOf,
   rateKindOf,
+  reasonsInWords,
   routeTooLongMessage,
   type LegQuote,
   type QuoteResponse,
@@ -206,6 +207,12 @@ export function RideEstimate({
                 <dt className="text-ink-muted">Return ride</dt>
                 <dd className="text-right font-medium text-ink tabular-nums">
                   {formatDollars(returnPrice.price)}
+                  {/* The return's own reasons: its time may take another rate. */}
+                  {returnPrice.reasons.length > 0 && (
+                    <span className="block text-xs font-normal text-ink-muted">
+                      {reasonsInWords(returnPrice.reasons)}
+                    </span>
+                  )}
                 </dd>
                 <dt className="font-medium text-ink">Total for both rides</dt>
                 <dd className="text-right font-semibold text-ink tabular-nums">
@@ -215,7 +222,7 @@ export function RideEstimate({
             )}
           </dl>
           {estimate.reasons.length > 0 && (
-            <p className="mt-1 text-xs text-ink-muted">{estimate.reasons.join(' · ')}</p>
+            <p className="mt-1 text-xs text-ink-muted">{reasonsInWords(estimate.reasons)}</p>
           )}
           {estimate.discountPercent > 0 && (
             <p className="mt-1 text-xs text-accent-strong">
