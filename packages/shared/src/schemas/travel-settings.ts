@@ -26,13 +26,22 @@ const setting = (key: TravelSettingKey) => {
   return z.number({ error: range }).min(min, range).max(max, range);
 };
 
+export const TRAVEL_SETTINGS_UNKNOWN_MESSAGE =
+  'Only the road factor, the two speeds and the rush-hour multiplier can be set here.';
+
 /** `POST /admin/travel-settings`: all four numbers at once. */
-export const TravelSettingsInputSchema = z.strictObject({
-  roadFactor: setting('roadFactor'),
-  dayMph: setting('dayMph'),
-  nightMph: setting('nightMph'),
-  rushMultiplier: setting('rushMultiplier'),
-});
+export const TravelSettingsInputSchema = z.strictObject(
+  {
+    roadFactor: setting('roadFactor'),
+    dayMph: setting('dayMph'),
+    nightMph: setting('nightMph'),
+    rushMultiplier: setting('rushMultiplier'),
+  },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys' ? TRAVEL_SETTINGS_UNKNOWN_MESSAGE : undefined,
+  },
+);
 export type TravelSettingsInput = z.infer<typeof TravelSettingsInputSchema>;
 
 /** The numbers in force: the owner's when saved (`ownerSet`), else the server's `TRAVEL_*` ones. */
