@@ -13,6 +13,7 @@ import { buttonPrimary, buttonSecondary } from '../../../components/ui/styles.ts
 import { failureMessage } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notify.ts';
 import { saveTravelSettings } from '../api/numbers.ts';
+import { suggestionsOf } from '../utils/suggestions.ts';
 
 type Draft = Record<TravelSettingKey, string>;
 type Errors = Partial<Record<TravelSettingKey, string>>;
@@ -30,15 +31,6 @@ const draftOf = (values: TravelSettingsInput): Draft =>
 
 /** A number as typed; empty or not a number stays NaN, which the shared schema words. */
 const numberOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
-
-/** The values the drives suggest, for the bands with enough of them. */
-export function suggestionsOf(bands: readonly DriveBandTimes[]): Partial<TravelSettingsInput> {
-  const found: Partial<TravelSettingsInput> = {};
-  for (const { setting } of bands) {
-    if (setting.suggested !== null) found[setting.key] = setting.suggested;
-  }
-  return found;
-}
 
 /**
  * The owner's numbers for the offline drive estimate, prefilled with those in force: typed, or
