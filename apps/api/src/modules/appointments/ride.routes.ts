@@ -28,7 +28,7 @@ export interface RideRouteDeps {
   db: Database;
   limiter: Limiter;
   policy: ChangePolicy;
-  /** The offline estimate's settings (`TRAVEL_*`): a move must reach its neighbours (ADR 020). */
+  /** The offline estimate's settings in force, read per request: a move must reach its neighbours (ADR 020). */
   travel: TravelSettingsSource;
   /** A ride's live trip token (`modules/trips`), for its page. */
   tripToken: (rideId: string) => string;

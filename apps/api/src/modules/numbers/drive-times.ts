@@ -19,8 +19,9 @@ const DAY_MS = 86_400_000;
  * The offline estimate against the real drives of the last `DRIVE_TIMES_DAYS` (issue 29): each
  * completed ride whose chauffeur's "Passenger on board" and "Dropped off" stand (a minute or
  * more apart), estimated from its addresses at the moment it left with the settings now in
- * force (the owner's, else `TRAVEL_*`), then summed up by the kind of hour (`travel/calibration.ts`). Only the configured offline estimate: it is what the
- * settings tune, and Google's answers may not be kept or compared at leisure.
+ * force (the owner's, else `TRAVEL_*`), then summed up by the kind of hour
+ * (`travel/calibration.ts`). Only the offline estimate: it is what the settings tune, and
+ * Google's answers may not be kept or compared at leisure. `state` goes back for the form.
  */
 export async function driveTimes(
   db: Database,

@@ -41,7 +41,7 @@ export interface RideRouteDeps {
   payments: PaymentProvider;
   /** How every change of an appointment is made and told (`appointment-changes.ts`). */
   changes: AppointmentChanges;
-  /** The offline estimate's settings (`TRAVEL_*`): a move must reach its neighbours (ADR 020). */
+  /** The offline estimate's settings in force, read per request: a move must reach its neighbours (ADR 020). */
   travel: TravelSettingsSource;
   /** How long before pickup Today flags a chauffeur who has not tapped "On my way". */
   chauffeurLateMinutes: number;

@@ -20,7 +20,7 @@ export interface TripRouteDeps {
    * tokens does not.
    */
   looksPerIp: RateLimit;
-  /** The offline estimate's settings (`TRAVEL_*`), for how far the car is. */
+  /** The offline estimate's settings in force (`modules/travel-settings`), for how far the car is. */
   travel: TravelSettingsSource;
   now: () => Date;
 }
