@@ -76,13 +76,7 @@ export function DriveTimes({
           </li>
         ))}
       </ul>
-      <TravelSettingsForm
-        // A new answer (after a save) starts the form again from the numbers in force.
-        key={JSON.stringify(times.settings)}
-        settings={times.settings}
-        bands={times.bands}
-        onSaved={onSaved}
-      />
+      <TravelSettingsForm settings={times.settings} bands={times.bands} onSaved={onSaved} />
       {times.unplaced > 0 ? (
         <p className="mt-3 text-sm text-ink-muted">
           {times.unplaced === 1

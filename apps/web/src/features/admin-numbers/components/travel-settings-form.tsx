@@ -89,7 +89,9 @@ export function TravelSettingsForm({
     }
     setSending(true);
     try {
-      const { message } = await saveTravelSettings(parsed.data);
+      const { message, settings: saved } = await saveTravelSettings(parsed.data);
+      // The form stays where it is (and the focus with it), showing the numbers as saved.
+      setDraft(draftOf(saved.values));
       notify('success', message);
       onSaved();
     } catch (error) {
