@@ -57,6 +57,8 @@ import { registerServiceRoutes } from './modules/service/service.routes.ts';
 import { registerQuoteRoutes } from './modules/quotes/quotes.routes.ts';
 import { reachFromBookings } from './modules/quotes/reach.ts';
 import { offlineDrive } from './modules/appointments/reach-drive.ts';
+import { registerTravelSettingsRoutes } from './modules/travel-settings/travel-settings.routes.ts';
+import { travelSettingsFrom } from './modules/travel-settings/travel-settings-source.ts';
 import {
   buildOutsideServices,
   type OutsideServiceOverrides,
@@ -116,7 +118,9 @@ export async function assembleApp(deps: AppDeps): Promise<AssembledApp> {
 
   // 1. Dependencies: outside services (from the configuration unless a test passes its own),
   //    and what the route modules share.
-  const services = buildOutsideServices(config, { db, log: app.log, now }, deps);
+  // The offline estimate's settings: the owner's saved numbers over `TRAVEL_*`, read per request.
+  const travel = travelSettingsFrom(db.db, config.travel);
+  const services = buildOutsideServices(config, { db, log: app.log, now, travel }, deps);
   const { mailer, payments, googleVerifier, rateLimitStore: store } = services;
   app.addHook('onClose', async () => services.close());
   const limiter = createLimiter(store);
@@ -164,7 +168,7 @@ export async function assembleApp(deps: AppDeps): Promise<AssembledApp> {
     travelTime: services.travelTime,
     offlineTravelTime: services.offlineTravelTime,
     phone: config.business.phone,
-    canReach: reachFromBookings(db.db, () => offlineDrive(config.travel), now),
+    canReach: reachFromBookings(db.db, async () => offlineDrive(await travel.current()), now),
     now,
   });
   registerAuthRoutes(app, {
@@ -199,7 +203,7 @@ export async function assembleApp(deps: AppDeps): Promise<AssembledApp> {
     routes: {
       travelTime: services.travelTime,
       phone: config.business.phone,
-      travel: config.travel,
+      travel,
     },
     hashClientAddress: clientAddressHasher(config.sessionSecret),
     publicBaseUrl: config.publicBaseUrl,
@@ -214,7 +218,7 @@ export async function assembleApp(deps: AppDeps): Promise<AssembledApp> {
     tripToken: trips.tokenOf,
     limiter,
     policy: { cutoffHours: config.changeCutoffHours, phone: config.business.phone },
-    travel: config.travel,
+    travel,
     calendar: { business: config.business, publicBaseUrl: config.publicBaseUrl },
     changes: appointmentChanges,
     now,
@@ -234,7 +238,7 @@ export async function assembleApp(deps: AppDeps): Promise<AssembledApp> {
     db: db.db,
     payments,
     changes: appointmentChanges,
-    travel: config.travel,
+    travel,
     chauffeurLateMinutes: config.chauffeurLateMinutes,
     now,
   });
@@ -244,7 +248,7 @@ export async function assembleApp(deps: AppDeps): Promise<AssembledApp> {
     limiter,
     links: trips,
     looksPerIp: config.rateLimits.tripPerIp,
-    travel: config.travel,
+    travel,
     now,
   });
   registerBlockRoutes(app, { db: db.db, now, onSlotsChanged: onServiceChanged });
@@ -262,7 +266,8 @@ export async function assembleApp(deps: AppDeps): Promise<AssembledApp> {
     now,
   });
   registerOwnerFeedbackRoutes(app, { db: db.db });
-  registerNumbersRoutes(app, { db: db.db, travel: config.travel, now });
+  registerNumbersRoutes(app, { db: db.db, travel, now });
+  registerTravelSettingsRoutes(app, { db: db.db, defaults: config.travel, travel, now });
   registerMessageRoutes(app, { db: db.db, now });
   await registerPaymentWebhook(app, { db: db.db, payments, fulfil, now });
   await registerFleetRoutes(app, {

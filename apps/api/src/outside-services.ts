@@ -11,6 +11,7 @@ import {
 import { createWebPushSender, type PushSender } from './modules/notifications/push/push-sender.ts';
 import { vapidKeysFor } from './modules/notifications/push/vapid-keys.ts';
 import type { PaymentProvider } from './modules/payments/payment-provider.ts';
+import type { TravelSettingsSource } from './modules/travel-settings/travel-settings-source.ts';
 import { createSandboxProvider } from './modules/payments/sandbox-provider.ts';
 import { createStripeProvider } from './modules/payments/stripe-provider.ts';
 import { createMemoryStore, createRedisStore, type RateLimitStore } from './plugins/rate-limit.ts';
@@ -53,7 +54,8 @@ export type OutsideServiceOverrides = Partial<Omit<OutsideServices, 'close'>>;
  */
 export function buildOutsideServices(
   config: Config,
-  deps: { db: DbHandle; log: FastifyBaseLogger; now: () => Date },
+  /** `travel`: the offline estimate's settings in force, asked once per drive. */
+  deps: { db: DbHandle; log: FastifyBaseLogger; now: () => Date; travel: TravelSettingsSource },
   overrides: OutsideServiceOverrides = {},
 ): OutsideServices {
   const { db, log, now } = deps;
@@ -67,7 +69,8 @@ export function buildOutsideServices(
     overrides.googleVerifier ??
     (config.googleClientId ? createGoogleVerifier({ clientId: config.googleClientId }) : undefined);
   const payments = overrides.payments ?? paymentProviderFor(config, db, now);
-  const offlineTravelTime = overrides.offlineTravelTime ?? createOfflineTravelTime(config.travel);
+  const offlineTravelTime =
+    overrides.offlineTravelTime ?? createOfflineTravelTime(() => deps.travel.current());
   const travelTime = overrides.travelTime ?? travelTimeFor(config, offlineTravelTime, log, now);
   // Made on first use: the app sends no texts, and a test's production config has no Twilio.
   let sms = overrides.sms;

@@ -1,11 +1,13 @@
 import type { Page } from '@playwright/test';
+import type { DriveTimesResponse } from '@app/shared';
 import { expect, test } from '../../fixtures.ts';
 
 /*
  * The Numbers area at 1440 and 390 px, with axe: this week's and this month's totals, busiest
  * cars and hours, the rides-by-day chart with its table, opened by keyboard, and the drive
- * times against the estimate, by kind of hour. What the numbers are is the API's tests'
- * business; here, that they are shown and readable.
+ * times against the estimate, by kind of hour, with the form of the estimate's numbers. What the
+ * numbers are is the API's tests' business; here, that they are shown, readable and set by
+ * keyboard.
  */
 
 test.describe.configure({ mode: 'serial', timeout: 60_000 });
@@ -45,16 +47,98 @@ test('shows this week and this month, each with its chart as a table', async ({
 
   // The drive times: each kind of hour, with what its drives say of the estimate's settings.
   const drives = page.getByRole('region', { name: /^Drive times/ });
-  await expect(drives.getByRole('heading', { level: 3 })).toHaveText([
+  await expect(drives.getByRole('listitem').getByRole('heading', { level: 3 })).toHaveText([
     'Weekday rush hours',
     'Daytime',
     'Night',
   ]);
   for (const band of await drives.getByRole('listitem').all()) {
     await expect(band).toContainText(
-      /No measured drives yet\.|Too few drives to suggest a setting\.|TRAVEL_\w+/,
+      /No measured drives yet\.|Too few drives to suggest a setting\.|matches them\.|To match them, change the/,
     );
   }
   expect((await request.get('/api/admin/numbers/drive-times')).status()).toBe(401);
   await expectNoA11yViolations();
+});
+
+test('sets the estimate’s numbers by keyboard: checked, suggested, saved, put back', async ({
+  ownerPage: page,
+  expectNoA11yViolations,
+}) => {
+  // The e2e data has no five driven rides in a kind of hour, which a suggestion needs: the
+  // server's answer is kept but for the rush's suggestion. The save goes to the real API.
+  await page.route('**/api/admin/numbers/drive-times', async (route) => {
+    const response = await route.fetch();
+    const times = (await response.json()) as DriveTimesResponse;
+    const bands = times.bands.map((band) =>
+      band.band === 'rush' ? { ...band, setting: { ...band.setting, suggested: 1.7 } } : band,
+    );
+    await route.fulfill({ response, json: { ...times, bands } });
+  });
+  await openNumbers(page);
+  const form = page.getByRole('form', { name: 'The estimate’s numbers' });
+  const field = (label: string) => form.getByRole('textbox', { name: label });
+  const values = () =>
+    Promise.all(
+      ['Road factor', 'Daytime speed', 'Night speed', 'Rush-hour multiplier'].map((label) =>
+        field(label).inputValue(),
+      ),
+    );
+  // Prefilled with the numbers in force: the server's defaults in the e2e run (or the same
+  // numbers, saved back by this test in the other width's project).
+  await expect(field('Rush-hour multiplier')).toHaveValue('1.5');
+  const defaults = await values();
+  expect(defaults).toEqual(['1.3', '48', '56', '1.5']);
+
+  // A speed of 0 is refused beside its field, which takes the focus.
+  await field('Daytime speed').focus();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type('0');
+  await page.keyboard.press('Enter');
+  await expect(field('Daytime speed')).toBeFocused();
+  await expect(field('Daytime speed')).toHaveAttribute('aria-invalid', 'true');
+  await expect(form).toContainText('Daytime speed must be a number from 5 to 90.');
+  await expectNoA11yViolations();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type('44');
+
+  // The suggestion fills in the rush's multiplier only; Save is the next stop.
+  const useSuggested = form.getByRole('button', { name: 'Use the suggested values' });
+  await useSuggested.focus();
+  await page.keyboard.press('Enter');
+  await expect(form.getByRole('status')).toHaveText(
+    'The suggested values are filled in. Check them, then save.',
+  );
+  expect(await values()).toEqual(['1.3', '44', '56', '1.7']);
+  await page.keyboard.press('Shift+Tab');
+  await expect(form.getByRole('button', { name: 'Save' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Drive time settings saved.', { exact: false })).toBeVisible();
+  await expect(form).toContainText('Saved from this page. New quotes and bookings use them.');
+  expect(await values()).toEqual(['1.3', '44', '56', '1.7']);
+  const saved = (await (
+    await page.request.get('/api/admin/numbers/drive-times')
+  ).json()) as DriveTimesResponse;
+  expect(saved.settings).toMatchObject({
+    ownerSet: true,
+    values: { roadFactor: 1.3, dayMph: 44, nightMph: 56, rushMultiplier: 1.7 },
+  });
+  // At 1440 and, in the mobile project, 390 px.
+  await expectNoA11yViolations();
+
+  // Put back: the other specs of the run quote with the defaults.
+  await form.getByRole('button', { name: 'Use the defaults' }).focus();
+  await page.keyboard.press('Enter');
+  expect(await values()).toEqual(defaults);
+  await form.getByRole('button', { name: 'Save' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(form.getByRole('button', { name: 'Save' })).toBeEnabled();
+  await expect
+    .poll(async () => {
+      const times = (await (
+        await page.request.get('/api/admin/numbers/drive-times')
+      ).json()) as DriveTimesResponse;
+      return times.settings.values;
+    })
+    .toEqual({ roadFactor: 1.3, dayMph: 48, nightMph: 56, rushMultiplier: 1.5 });
 });

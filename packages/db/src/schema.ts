@@ -18,6 +18,7 @@ import {
   GENDERS,
   REFUND_REASONS,
   REFUND_STATUSES,
+  TRAVEL_SETTING_FIELDS,
   TRIP_STATUSES,
   USER_ROLES,
   type AppointmentStatus,
@@ -37,6 +38,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -720,5 +722,36 @@ export const feedback = pgTable(
     check('feedback_rating_range', sql`${t.rating} between 0 and 5`),
     check('feedback_emoji_known', isOneOf(t.emoji, ['', ...FEEDBACK_EMOJIS])),
     check('feedback_anonymous_unlinked', sql`not ${t.isAnonymous} or ${t.userId} is null`),
+  ],
+);
+
+const inRange = (name: string, column: AnyPgColumn, { min, max }: { min: number; max: number }) =>
+  check(name, sql`${column} between ${sql.raw(String(min))} and ${sql.raw(String(max))}`);
+
+/**
+ * The owner's numbers for the offline drive estimate (issue 29), saved from the console's Drive
+ * times: one row at most (`id` is always 1). No row: the server's `TRAVEL_*` settings apply.
+ */
+export const travelSettings = pgTable(
+  'travel_settings',
+  {
+    id: smallint('id').primaryKey().default(1),
+    roadFactor: doublePrecision('road_factor').notNull(),
+    dayMph: doublePrecision('day_mph').notNull(),
+    nightMph: doublePrecision('night_mph').notNull(),
+    rushMultiplier: doublePrecision('rush_multiplier').notNull(),
+    updatedAt: instant('updated_at').notNull(),
+  },
+  (t) => [
+    check('travel_settings_single_row', sql`${t.id} = 1`),
+    // The bounds the API keeps too, so no write gives the estimate a meaningless number.
+    inRange('travel_settings_road_factor_range', t.roadFactor, TRAVEL_SETTING_FIELDS.roadFactor),
+    inRange('travel_settings_day_mph_range', t.dayMph, TRAVEL_SETTING_FIELDS.dayMph),
+    inRange('travel_settings_night_mph_range', t.nightMph, TRAVEL_SETTING_FIELDS.nightMph),
+    inRange(
+      'travel_settings_rush_multiplier_range',
+      t.rushMultiplier,
+      TRAVEL_SETTING_FIELDS.rushMultiplier,
+    ),
   ],
 );

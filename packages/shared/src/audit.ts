@@ -29,6 +29,7 @@ export const AUDIT_ACTIONS = [
   'block.deleted',
   'message.retried',
   'rides.exported',
+  'travel_settings.updated',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -41,6 +41,7 @@ export * from './schemas/my-rides.ts';
 export * from './schemas/blocks.ts';
 export * from './schemas/owner-feedback.ts';
 export * from './schemas/numbers.ts';
+export * from './schemas/travel-settings.ts';
 export * from './schemas/messages.ts';
 export * from './schemas/fleet.ts';
 export * from './schemas/search.ts';

@@ -11,11 +11,21 @@ import {
   type CalendarFeedDetails,
   DEFAULT_CHANGE_CUTOFF_HOURS,
   MAX_CHANGE_CUTOFF_HOURS,
+  TRAVEL_SETTING_FIELDS,
   type Business,
+  type TravelSettingKey,
 } from '@app/shared';
 
 /** The repository root: paths in the environment are relative to it. */
 export const ROOT_DIR = resolve(import.meta.dirname, '../../../..');
+
+/** A `TRAVEL_*` number: the bounds the owner's form keeps too, the estimate's default unset. */
+const travelSetting = (key: TravelSettingKey) =>
+  z.coerce
+    .number()
+    .min(TRAVEL_SETTING_FIELDS[key].min)
+    .max(TRAVEL_SETTING_FIELDS[key].max)
+    .default(DEFAULT_TRAVEL_SETTINGS[key]);
 
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -127,14 +137,11 @@ const EnvSchema = z
     // A stand-in of Google's Routes API, for tests (refused in production, below).
     GOOGLE_ROUTES_URL: z.url({ protocol: /^https?$/ }).optional(),
     // The offline drive estimate's assumptions (travel/drive-speed.ts), to tune from real rides.
-    TRAVEL_ROAD_FACTOR: z.coerce.number().min(1).max(3).default(DEFAULT_TRAVEL_SETTINGS.roadFactor),
-    TRAVEL_DAY_MPH: z.coerce.number().min(5).max(90).default(DEFAULT_TRAVEL_SETTINGS.dayMph),
-    TRAVEL_NIGHT_MPH: z.coerce.number().min(5).max(90).default(DEFAULT_TRAVEL_SETTINGS.nightMph),
-    TRAVEL_RUSH_MULTIPLIER: z.coerce
-      .number()
-      .min(1)
-      .max(4)
-      .default(DEFAULT_TRAVEL_SETTINGS.rushMultiplier),
+    // Defaults: the owner's values saved from the console's Drive times take their place.
+    TRAVEL_ROAD_FACTOR: travelSetting('roadFactor'),
+    TRAVEL_DAY_MPH: travelSetting('dayMph'),
+    TRAVEL_NIGHT_MPH: travelSetting('nightMph'),
+    TRAVEL_RUSH_MULTIPLIER: travelSetting('rushMultiplier'),
     // How much of a ride a staff member's calendar feed tells their calendar.
     CALENDAR_FEED_DETAILS: z.enum(CALENDAR_FEED_DETAILS).default('addresses'),
     // Today flags a ride whose chauffeur has not tapped "On my way" this long before pickup.
@@ -348,7 +355,10 @@ export interface Config {
    * stand-in); unset, the offline estimate alone (`travel/`).
    */
   googleRoutes?: { apiKey: string; baseUrl: string | undefined } | undefined;
-  /** The offline drive estimate's road factor, speeds and rush-hour multiplier (`TRAVEL_*`). */
+  /**
+   * The offline drive estimate's road factor, speeds and rush-hour multiplier (`TRAVEL_*`): the
+   * defaults, until the owner saves their own (`modules/travel-settings`).
+   */
   travel: TravelSettings;
   /** Minutes before pickup by which a chauffeur should have tapped "On my way" (Today says so). */
   chauffeurLateMinutes: number;

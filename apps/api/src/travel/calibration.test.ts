@@ -45,16 +45,18 @@ describe('calibrating the offline estimate from real rides', () => {
       estimatedMinutes: 40,
       realMinutes: 48,
       ratio: 1.2,
-      setting: { env: 'TRAVEL_DAY_MPH', current: 48, suggested: 40 },
+      setting: { key: 'dayMph', env: 'TRAVEL_DAY_MPH', current: 48, suggested: 40 },
     });
     expect(bandOf(calibration, 'night')?.ratio).toBe(0.75);
     expect(bandOf(calibration, 'night')?.setting).toEqual({
+      key: 'nightMph',
       env: 'TRAVEL_NIGHT_MPH',
       current: 56,
       suggested: 75,
     });
     // 1.5 × 1.32 ÷ 1.2: at the day's new speed, the rush's drives match too.
     expect(bandOf(calibration, 'rush')?.setting).toEqual({
+      key: 'rushMultiplier',
       env: 'TRAVEL_RUSH_MULTIPLIER',
       current: 1.5,
       suggested: 1.65,
@@ -91,7 +93,7 @@ describe('calibrating the offline estimate from real rides', () => {
       estimatedMinutes: null,
       realMinutes: null,
       ratio: null,
-      setting: { env: 'TRAVEL_NIGHT_MPH', current: 56, suggested: null },
+      setting: { key: 'nightMph', env: 'TRAVEL_NIGHT_MPH', current: 56, suggested: null },
     });
   });
 

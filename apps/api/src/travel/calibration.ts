@@ -66,7 +66,7 @@ export function calibrate(
       estimatedMinutes: median(driven.map((ride) => ride.estimatedMinutes)),
       realMinutes: median(driven.map((ride) => ride.realMinutes)),
       ratio: ratio === null ? null : rounded(ratio, 2),
-      setting: { env, current, suggested },
+      setting: { key, env, current, suggested },
     };
   });
 }

@@ -48,19 +48,23 @@ export interface OfflineTravelTime extends TravelTime {
 
 /**
  * The estimate that needs no network and always answers for a place it can locate
- * (`locate-place.ts`); the gazetteer is loaded on its first call.
+ * (`locate-place.ts`); the gazetteer is loaded on its first call. `settings` are fixed, or asked
+ * once per drive (the owner may change them while the server runs).
  */
 export function createOfflineTravelTime(
-  settings: TravelSettings = DEFAULT_TRAVEL_SETTINGS,
+  settings: TravelSettings | (() => Promise<TravelSettings>) = DEFAULT_TRAVEL_SETTINGS,
   gazetteer: () => Promise<Gazetteer> = loadGazetteer,
 ): OfflineTravelTime {
-  checkTravelSettings(settings);
+  const settingsNow =
+    typeof settings === 'function'
+      ? async () => checkTravelSettings(await settings())
+      : (checkTravelSettings(settings), async () => settings);
   const drive = async (from: Place, to: Place): Promise<DriveAt | null> => {
-    const places = await gazetteer();
+    const [places, inForce] = await Promise.all([gazetteer(), settingsNow()]);
     const start = locatePlace(from, places);
     const end = start && locatePlace(to, places);
     if (!start || !end) return null;
-    return (departAt) => offlineEstimate(start, end, departAt, settings);
+    return (departAt) => offlineEstimate(start, end, departAt, inForce);
   };
   return {
     drive,

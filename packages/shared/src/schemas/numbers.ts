@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TRAVEL_SETTING_KEYS, TravelSettingsStateSchema } from './travel-settings.ts';
 
 /*
  * The owner's numbers (`GET /admin/numbers`): this week and this month in New York (weeks run
@@ -77,6 +78,8 @@ export const DriveBandTimesSchema = z.object({
   /** Median of real ÷ estimated: above 1, the drives took longer than estimated. */
   ratio: z.number().nullable(),
   setting: z.object({
+    /** `dayMph`: the field of the owner's form it tunes. */
+    key: z.enum(TRAVEL_SETTING_KEYS),
     /** `TRAVEL_DAY_MPH`. */
     env: z.string(),
     current: z.number(),
@@ -105,5 +108,7 @@ export const DriveTimesResponseSchema = z.object({
   ),
   /** Rides with both taps whose addresses the estimate could not place: not measured. */
   unplaced: z.number().int().min(0),
+  /** The numbers the drives were estimated with, for the owner's form. */
+  settings: TravelSettingsStateSchema,
 });
 export type DriveTimesResponse = z.infer<typeof DriveTimesResponseSchema>;

@@ -35,6 +35,7 @@ import {
 } from '@app/shared';
 import { AppError } from '../../errors.ts';
 import type { TravelSettings } from '../../travel/drive-speed.ts';
+import type { TravelSettingsSource } from '../travel-settings/travel-settings-source.ts';
 import type { TravelTime } from '../../travel/travel-time.ts';
 import type { AppointmentChanges } from './appointment-changes.ts';
 import { neighbourSeen, readCarNeighbourhood } from './car-neighbourhood.ts';
@@ -68,8 +69,8 @@ export interface BookingRoutes {
   travelTime: TravelTime;
   /** The business's phone (`BUSINESS_PHONE`), in the message refusing a too long trip. */
   phone: string;
-  /** The offline estimate's settings (`TRAVEL_*`): the reach check's drives under the car's lock. */
-  travel: TravelSettings;
+  /** The offline estimate's settings in force: the reach check's drives under the car's lock. */
+  travel: TravelSettingsSource;
 }
 
 /**
@@ -199,7 +200,7 @@ export async function bookAppointment(
     returnLeg,
     now,
     booking.limits,
-    booking.routes.travel,
+    await booking.routes.travel.current(),
   );
   switch (booked.outcome) {
     case 'booked':

@@ -48,7 +48,7 @@ export async function moveRide(
     actor: AuditActor;
     request: MoveRideRequest & { reason: string };
     now: Date;
-    /** The offline estimate's settings (`TRAVEL_*`), for the reach check. */
+    /** The offline estimate's settings in force (read before the transaction), for the reach check. */
     travel: TravelSettings;
   },
 ): Promise<{ note?: string }> {

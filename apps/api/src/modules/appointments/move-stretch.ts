@@ -62,7 +62,7 @@ export async function moveStretch(
   before: Appointment,
   to: StretchTarget,
   now: Date,
-  /** `travel`: the offline estimate's settings (`TRAVEL_*`), for the drives judged under the lock. */
+  /** `travel`: the offline estimate's settings in force (read before the lock), for the drives judged under it. */
   options: { travel: TravelSettings; overrideReach?: boolean },
 ): Promise<{ moved: Appointment; reach: Reach; chauffeurDropped: boolean }> {
   const [car] = await tx

@@ -176,7 +176,7 @@ function followable(ride: Appointment, now: Date): boolean {
 export interface RideViewSettings {
   policy: ChangePolicy;
   calendar: CalendarSettings;
-  /** The offline estimate's settings (`TRAVEL_*`), for the starts out of the car's reach. */
+  /** The offline estimate's settings in force, for the starts out of the car's reach. */
   travel: TravelSettings;
   /** A ride's live trip token (`modules/trips`). */
   tripToken: (rideId: string) => string;

@@ -8,7 +8,7 @@ import type { Drive } from './reach.ts';
  * The drive the reach rule asks, from the offline estimate only: it answers in microseconds
  * and may be asked under the car's lock, where Google's 200 ms may not (ADR 019). Whole
  * minutes, rounded up; null for a place it cannot locate. The gazetteer loads on the first call.
- * `settings` are the configured ones (`TRAVEL_*`), as for a ride's length.
+ * `settings` are those in force (the owner's, else `TRAVEL_*`), as for a ride's length.
  */
 export async function offlineDrive(settings: TravelSettings): Promise<Drive> {
   const gazetteer = await loadGazetteer();

@@ -1,4 +1,3 @@
-import type { TravelSettings } from '../../travel/drive-speed.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '@app/db';
 import {
@@ -20,6 +19,7 @@ import { getRide } from './get-ride.ts';
 import { getRideCalendar } from './get-ride-calendar.ts';
 import { rideView, type ChangePolicy } from './own-ride.ts';
 import { rescheduleAppointment } from './reschedule-appointment.ts';
+import type { TravelSettingsSource } from '../travel-settings/travel-settings-source.ts';
 
 /** Changes of plan per account: far above a customer's need, a bound on churning slots. */
 export const RIDE_CHANGES_PER_USER: RateLimit = { max: 20, windowMs: 60 * 60_000 };
@@ -28,8 +28,8 @@ export interface RideRouteDeps {
   db: Database;
   limiter: Limiter;
   policy: ChangePolicy;
-  /** The offline estimate's settings (`TRAVEL_*`): a move must reach its neighbours (ADR 020). */
-  travel: TravelSettings;
+  /** The offline estimate's settings in force, read per request: a move must reach its neighbours (ADR 020). */
+  travel: TravelSettingsSource;
   /** A ride's live trip token (`modules/trips`), for its page. */
   tripToken: (rideId: string) => string;
   /** For the ride's calendar file and its Google Calendar link. */
@@ -46,7 +46,13 @@ export interface RideRouteDeps {
  */
 export function registerCustomerRideRoutes(app: FastifyInstance, deps: RideRouteDeps): void {
   const { db, now, policy, calendar } = deps;
-  const viewSettings = { policy, calendar, travel: deps.travel, tripToken: deps.tripToken };
+  // The drive settings in force, read once per request (`modules/travel-settings`).
+  const viewSettings = async () => ({
+    policy,
+    calendar,
+    travel: await deps.travel.current(),
+    tripToken: deps.tripToken,
+  });
   const customer = { config: { auth: 'customer' as const } };
   const countChange = (userId: string) =>
     deps.limiter.consume(
@@ -64,7 +70,7 @@ export function registerCustomerRideRoutes(app: FastifyInstance, deps: RideRoute
       const ride = await getRide(
         db,
         { appointmentId: id, userId: signedInUser(request).id, now: now() },
-        viewSettings,
+        await viewSettings(),
       );
       return { success: true, ride };
     },
@@ -97,12 +103,12 @@ export function registerCustomerRideRoutes(app: FastifyInstance, deps: RideRoute
       const ride = await rescheduleAppointment(
         deps.changes,
         { ...slot, appointmentId: id, userId },
-        { now: at, policy, travel: deps.travel },
+        { now: at, policy, travel: await deps.travel.current() },
       );
       return {
         success: true,
         message: `Your ride is now on ${formatSlotDateLong(slot.slotDate)} at ${slot.slotTime}.`,
-        ride: await rideView(db, ride, at, viewSettings),
+        ride: await rideView(db, ride, at, await viewSettings()),
       };
     },
   );
@@ -124,7 +130,7 @@ export function registerCustomerRideRoutes(app: FastifyInstance, deps: RideRoute
       return {
         success: true,
         message: 'Your ride is cancelled.',
-        ride: await rideView(db, ride, at, viewSettings),
+        ride: await rideView(db, ride, at, await viewSettings()),
       };
     },
   );

@@ -127,6 +127,7 @@ describe.each(await databaseKinds())('the drive times against the estimate on %s
       realMinutes: real,
       ratio: Number(ratio.toFixed(2)),
       setting: {
+        key: 'dayMph',
         env: 'TRAVEL_DAY_MPH',
         current: config.travel.dayMph,
         suggested: Math.round(config.travel.dayMph / ratio),

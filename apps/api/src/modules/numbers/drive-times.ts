@@ -1,7 +1,12 @@
 import { and, desc, eq, gte, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { appointments, services, tripEvents, type Database } from '@app/db';
-import { DRIVE_TIMES_DAYS, DRIVE_TIMES_RECENT, type DriveTimesResponse } from '@app/shared';
+import {
+  DRIVE_TIMES_DAYS,
+  DRIVE_TIMES_RECENT,
+  type DriveTimesResponse,
+  type TravelSettingsState,
+} from '@app/shared';
 import { calibrate, type DrivenRide } from '../../travel/calibration.ts';
 import { driveBandAt, type TravelSettings } from '../../travel/drive-speed.ts';
 import { loadGazetteer } from '../../travel/gazetteer.ts';
@@ -14,12 +19,13 @@ const DAY_MS = 86_400_000;
  * The offline estimate against the real drives of the last `DRIVE_TIMES_DAYS` (issue 29): each
  * completed ride whose chauffeur's "Passenger on board" and "Dropped off" stand (a minute or
  * more apart), estimated from its addresses at the moment it left with the settings now in
- * force, then summed up by the kind of hour (`travel/calibration.ts`). Only the configured offline estimate: it is what the
- * settings tune, and Google's answers may not be kept or compared at leisure.
+ * force (the owner's, else `TRAVEL_*`), then summed up by the kind of hour
+ * (`travel/calibration.ts`). Only the offline estimate: it is what the settings tune, and
+ * Google's answers may not be kept or compared at leisure. `state` goes back for the form.
  */
 export async function driveTimes(
   db: Database,
-  settings: TravelSettings,
+  { settings, state }: { settings: TravelSettings; state: TravelSettingsState },
   now: Date,
 ): Promise<Omit<DriveTimesResponse, 'success'>> {
   const onBoard = alias(tripEvents, 'on_board');
@@ -92,5 +98,6 @@ export async function driveTimes(
       realMinutes: Math.round(ride.realMinutes),
     })),
     unplaced,
+    settings: state,
   };
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '@app/db';
 import type { DriveTimesResponse, NumbersResponse } from '@app/shared';
-import type { TravelSettings } from '../../travel/drive-speed.ts';
+import type { TravelSettingsSource } from '../travel-settings/travel-settings-source.ts';
 import { driveTimes } from './drive-times.ts';
 import { summarizeNumbers } from './summarize-numbers.ts';
 
@@ -10,8 +10,8 @@ export function registerNumbersRoutes(
   app: FastifyInstance,
   deps: {
     db: Database;
-    /** The offline estimate's settings (`TRAVEL_*`), which the drive times are held against. */
-    travel: TravelSettings;
+    /** The offline estimate's settings in force, which the drive times are held against. */
+    travel: TravelSettingsSource;
     now: () => Date;
   },
 ): void {
@@ -29,7 +29,10 @@ export function registerNumbersRoutes(
     { config: { auth: 'owner' } },
     async (_request, reply): Promise<DriveTimesResponse> => {
       reply.header('cache-control', 'no-store');
-      return { success: true, ...(await driveTimes(deps.db, deps.travel, deps.now())) };
+      return {
+        success: true,
+        ...(await driveTimes(deps.db, await deps.travel.read(), deps.now())),
+      };
     },
   );
 }

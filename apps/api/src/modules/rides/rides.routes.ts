@@ -16,7 +16,6 @@ import {
   type TodayResponse,
 } from '@app/shared';
 import { AppError } from '../../errors.ts';
-import type { TravelSettings } from '../../travel/drive-speed.ts';
 import { signedInUser } from '../../plugins/auth.ts';
 import type { AppointmentChanges } from '../appointments/appointment-changes.ts';
 import { cancelRide } from '../appointments/cancel-ride.ts';
@@ -24,6 +23,7 @@ import { assignChauffeur } from '../appointments/chauffeur-assignment.ts';
 import { editRide } from '../appointments/edit-ride.ts';
 import { finishRide } from '../appointments/finish-ride.ts';
 import { moveRide } from '../appointments/move-ride.ts';
+import type { TravelSettingsSource } from '../travel-settings/travel-settings-source.ts';
 import { reopenRide } from '../appointments/reopen-ride.ts';
 import { NO_SUCH_RIDE_MESSAGE } from '../appointments/ride-state.ts';
 import { ownerActor } from '../audit/record-audit.ts';
@@ -41,8 +41,8 @@ export interface RideRouteDeps {
   payments: PaymentProvider;
   /** How every change of an appointment is made and told (`appointment-changes.ts`). */
   changes: AppointmentChanges;
-  /** The offline estimate's settings (`TRAVEL_*`): a move must reach its neighbours (ADR 020). */
-  travel: TravelSettings;
+  /** The offline estimate's settings in force, read per request: a move must reach its neighbours (ADR 020). */
+  travel: TravelSettingsSource;
   /** How long before pickup Today flags a chauffeur who has not tapped "On my way". */
   chauffeurLateMinutes: number;
   now: () => Date;
@@ -133,7 +133,7 @@ export function registerRideRoutes(app: FastifyInstance, deps: RideRouteDeps): v
       actor,
       request: input,
       now: now(),
-      travel: deps.travel,
+      travel: await deps.travel.current(),
     });
     return rideAnswer(
       id,

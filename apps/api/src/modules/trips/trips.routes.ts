@@ -4,9 +4,9 @@ import { MESSAGES, TripTokenParamsSchema, type TripResponse } from '@app/shared'
 import type { RateLimit } from '../../config/env.ts';
 import { AppError } from '../../errors.ts';
 import { rateLimitKeys, type Limiter } from '../../plugins/rate-limit.ts';
-import type { TravelSettings } from '../../travel/drive-speed.ts';
 import { getTrip } from './get-trip.ts';
 import type { TripLinks } from './trip-link.ts';
+import type { TravelSettingsSource } from '../travel-settings/travel-settings-source.ts';
 
 export const TRIP_NOT_FOUND_MESSAGE = 'Trip not found';
 
@@ -20,8 +20,8 @@ export interface TripRouteDeps {
    * tokens does not.
    */
   looksPerIp: RateLimit;
-  /** The offline estimate's settings (`TRAVEL_*`), for how far the car is. */
-  travel: TravelSettings;
+  /** The offline estimate's settings in force (`modules/travel-settings`), for how far the car is. */
+  travel: TravelSettingsSource;
   now: () => Date;
 }
 
@@ -41,7 +41,9 @@ export function registerTripRoutes(app: FastifyInstance, deps: TripRouteDeps): v
     );
     const parsed = TripTokenParamsSchema.safeParse(request.params);
     const rideId = parsed.success ? deps.links.rideOf(parsed.data.token) : null;
-    const trip = rideId ? await getTrip(deps.db, rideId, deps.now(), deps.travel) : null;
+    const trip = rideId
+      ? await getTrip(deps.db, rideId, deps.now(), await deps.travel.current())
+      : null;
     if (!trip) throw AppError.notFound(TRIP_NOT_FOUND_MESSAGE);
     return { success: true, trip };
   });

@@ -29,7 +29,7 @@ export default function NumbersScreen() {
         </p>
       )}
       {drives.data ? (
-        <DriveTimes times={drives.data} now={new Date()} />
+        <DriveTimes times={drives.data} now={new Date()} onSaved={() => void drives.reload()} />
       ) : drives.failure ? (
         <p role="alert" className="mt-6 text-danger">
           {drives.failure}

@@ -7,6 +7,7 @@ import {
   MESSAGE_ROUTES,
   parseSlotDateKey,
   RIDE_STATUS_LABELS,
+  TRAVEL_SETTING_FIELDS,
   type AuditAction,
   type AuditEvent,
 } from '@app/shared';
@@ -38,6 +39,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'block.deleted': 'Block removed',
   'message.retried': 'Message sent again',
   'rides.exported': 'Rides exported',
+  'travel_settings.updated': 'Drive time settings changed',
 };
 
 /** One field of `before`/`after`, named for a person, its values as text. */
@@ -195,6 +197,17 @@ const FIELDS: Record<string, { label: string; value?: (v: unknown, now: Date) =>
   },
   bags: { label: 'Bags' },
   turnaroundMinutes: { label: 'Time between rides' },
+  roadFactor: { label: TRAVEL_SETTING_FIELDS.roadFactor.label },
+  dayMph: { label: TRAVEL_SETTING_FIELDS.dayMph.label, value: (v) => `${String(v)} mph` },
+  nightMph: { label: TRAVEL_SETTING_FIELDS.nightMph.label, value: (v) => `${String(v)} mph` },
+  rushMultiplier: {
+    label: TRAVEL_SETTING_FIELDS.rushMultiplier.label,
+    value: (v) => `× ${String(v)}`,
+  },
+  source: {
+    label: 'Set by',
+    value: (v) => (v === 'owner' ? 'An owner' : 'The server’s defaults'),
+  },
   ...Object.fromEntries(
     CAR_RATE_FIELDS.map(([field, label]) => [
       field,
@@ -386,6 +399,8 @@ export function sentenceOf(event: AuditEvent, now: Date = new Date()): string {
       const rows = num(after.rows) ?? 0;
       return `${who} exported ${rows === 1 ? '1 ride' : `${rows} rides`}${event.serviceId ? ` of ${car}` : ''} as a spreadsheet (CSV).`;
     }
+    case 'travel_settings.updated':
+      return `${who} changed the numbers the drive time estimate uses.`;
   }
 }
 

@@ -3,11 +3,13 @@ import {
   DRIVE_TIMES_DAYS,
   formatMinutes,
   formatNewYorkShort,
+  TRAVEL_SETTING_FIELDS,
   type DriveBand,
   type DriveBandTimes,
   type DriveTimesResponse,
 } from '@app/shared';
 import { card } from '../../../components/ui/styles.ts';
+import { TravelSettingsForm } from './travel-settings-form.tsx';
 
 /** Each kind of hour in the owner's words. */
 const BAND_NAMES: Record<DriveBand, string> = {
@@ -27,19 +29,29 @@ function howFar(ratio: number): string {
 
 function advice(times: DriveBandTimes): string {
   if (times.rides === 0) return 'No measured drives yet.';
-  const { env, current, suggested } = times.setting;
+  const { key, current, suggested } = times.setting;
+  const name = TRAVEL_SETTING_FIELDS[key].label;
   const took = `Drives took ${howFar(times.ratio ?? 1)} than estimated.`;
   if (suggested === null) return `${took} Too few drives to suggest a setting.`;
-  if (suggested === current) return `${took} ${env} (${current}) matches them.`;
-  return `${took} To match them, set ${env} from ${current} to ${suggested}.`;
+  if (suggested === current) return `${took} The ${name.toLowerCase()} (${current}) matches them.`;
+  return `${took} To match them, change the ${name.toLowerCase()} from ${current} to ${suggested}.`;
 }
 
 /**
  * Drive times: the offline estimate held against the chauffeurs' taps (on board to dropped
- * off), by kind of hour, with the `TRAVEL_*` value that would have matched; then the latest
- * drives, each with both figures.
+ * off), by kind of hour, with the value that would have matched; the form of the estimate's
+ * numbers (the suggestions a click away); then the latest drives, each with both figures.
  */
-export function DriveTimes({ times, now }: { times: DriveTimesResponse; now: Date }) {
+export function DriveTimes({
+  times,
+  now,
+  onSaved,
+}: {
+  times: DriveTimesResponse;
+  now: Date;
+  /** The numbers were saved: the drives are estimated again with them. */
+  onSaved: () => void;
+}) {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className={`${card} mt-6 p-4 sm:p-6`}>
@@ -64,6 +76,7 @@ export function DriveTimes({ times, now }: { times: DriveTimesResponse; now: Dat
           </li>
         ))}
       </ul>
+      <TravelSettingsForm settings={times.settings} bands={times.bands} onSaved={onSaved} />
       {times.unplaced > 0 ? (
         <p className="mt-3 text-sm text-ink-muted">
           {times.unplaced === 1
