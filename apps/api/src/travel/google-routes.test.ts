@@ -196,5 +196,6 @@ describe('the composition root (outside-services.ts)', () => {
     } finally {
       await database.drop();
     }
-  });
+    // It opens and migrates a database of its own, as a suite's beforeAll would.
+  }, 30_000);
 });
