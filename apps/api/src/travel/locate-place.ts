@@ -71,8 +71,8 @@ function stateAndTownWords(
 }
 
 /**
- * Where a place is, by the most precise thing it gives: its coordinates (the Maps place the
- * customer chose), else an airport or station it names, else its ZIP code, else its town and
+ * Where a place is, by the most precise thing it gives: its coordinates (when the server has
+ * them; the customer's form never sends them, ADR 019), else an airport or station it names, else its ZIP code, else its town and
  * state. Null when it gives none of them: a town without its state is left unplaced, since
  * there are Norfolks in four states.
  */

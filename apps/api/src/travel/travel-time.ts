@@ -5,7 +5,10 @@
  * `fallback-travel-time.ts`, which asks the first and falls back to the second.
  */
 
-/** A place as the customer gave it: the address text, and the Maps place's coordinates when the form had them. */
+/**
+ * A place: the address text as the customer gave it, and coordinates when the server has them
+ * (never from the browser: ADR 019).
+ */
 export interface Place {
   address: string;
   latitude?: number;
