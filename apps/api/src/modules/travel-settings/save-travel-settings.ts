@@ -3,7 +3,7 @@ import { travelSettings, type Database } from '@app/db';
 import type { TravelSettingsInput } from '@app/shared';
 import type { TravelSettings } from '../../travel/drive-speed.ts';
 import { recordAudit, type AuditActor } from '../audit/record-audit.ts';
-import { tunableOf } from './travel-settings-source.ts';
+import { TUNABLE_COLUMNS, tunableOf } from './travel-settings-source.ts';
 
 /**
  * Saves the owner's numbers for the offline estimate, audited with the numbers they replace
@@ -28,12 +28,7 @@ export async function saveTravelSettings(
       before = { ...tunableOf(defaults), source: 'defaults' };
     } else {
       const [saved] = await tx
-        .select({
-          roadFactor: travelSettings.roadFactor,
-          dayMph: travelSettings.dayMph,
-          nightMph: travelSettings.nightMph,
-          rushMultiplier: travelSettings.rushMultiplier,
-        })
+        .select(TUNABLE_COLUMNS)
         .from(travelSettings)
         .where(eq(travelSettings.id, 1))
         .for('update');

@@ -28,15 +28,18 @@ export function tunableOf(settings: TravelSettingsInput): TravelSettingsInput {
   ) as TravelSettingsInput;
 }
 
+/** The row's four tunable numbers, as a select reads them. */
+export const TUNABLE_COLUMNS = {
+  roadFactor: travelSettings.roadFactor,
+  dayMph: travelSettings.dayMph,
+  nightMph: travelSettings.nightMph,
+  rushMultiplier: travelSettings.rushMultiplier,
+};
+
 /** The owner's saved numbers, or null while they have saved none. */
 export async function readOwnerTravelSettings(db: Database): Promise<TravelSettingsInput | null> {
   const [row] = await db
-    .select({
-      roadFactor: travelSettings.roadFactor,
-      dayMph: travelSettings.dayMph,
-      nightMph: travelSettings.nightMph,
-      rushMultiplier: travelSettings.rushMultiplier,
-    })
+    .select(TUNABLE_COLUMNS)
     .from(travelSettings)
     .where(eq(travelSettings.id, 1));
   return row ?? null;
