@@ -195,7 +195,12 @@ test.describe('booking and paying (sandbox checkout)', () => {
     await expect(page).toHaveURL(/\/api\/payments\/sandbox\/cs_sandbox_[0-9a-f]+$/);
     const pay = page.getByRole('button', { name: `Pay ${deposit}`, exact: true });
     await expect(pay).toBeVisible();
-    await expect(page.getByText(deposit, { exact: true })).toBeVisible();
+    // The total, then the one line it pays for (the deposit, toward the ride and why), as Stripe lists them.
+    await expect(page.getByRole('paragraph').filter({ hasText: deposit })).toHaveText(deposit);
+    const line = page.getByRole('main').getByRole('listitem');
+    await expect(line).toHaveCount(1);
+    await expect(line).toContainText(deposit);
+    await expect(line).toContainText(/Toward an estimated \$[\d,]+\.\d{2} ride/);
     await expect(page.getByRole('button', { name: 'Cancel', exact: true })).toBeVisible();
     // Beyond the product's contract: the sandbox page is branded like the site and says the ride in words.
     const spokenDay = new Date(

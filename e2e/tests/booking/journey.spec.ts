@@ -419,7 +419,13 @@ test.describe('the phone journey', () => {
     const focusedLabel = await page.evaluate(() => document.activeElement?.textContent ?? '');
     expect(await afternoon.allTextContents()).toContain(focusedLabel);
     const [from, to] = await Promise.all(
-      [lastMorning, afternoon.filter({ hasText: focusedLabel })].map((b) => b.boundingBox()),
+      [
+        lastMorning,
+        // Anchored: "2:00 PM" is also the end of "12:00 PM".
+        afternoon.filter({
+          hasText: new RegExp(`^${focusedLabel.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`),
+        }),
+      ].map((b) => b.boundingBox()),
     );
     expect(to?.x, 'ArrowDown stays in the column').toBe(from?.x);
 
