@@ -30,6 +30,9 @@ export const AUDIT_ACTIONS = [
   'message.retried',
   'rides.exported',
   'travel_settings.updated',
+  'bill.adjusted',
+  'bill.sent',
+  'bill_rules.updated',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -40,6 +40,9 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'message.retried': 'Message sent again',
   'rides.exported': 'Rides exported',
   'travel_settings.updated': 'Drive time settings changed',
+  'bill.adjusted': 'Bill adjusted',
+  'bill.sent': 'Bill sent',
+  'bill_rules.updated': 'Bill rules changed',
 };
 
 /** One field of `before`/`after`, named for a person, its values as text. */
@@ -288,7 +291,11 @@ const num = (value: unknown): number | undefined => (typeof value === 'number' ?
 export function sentenceOf(event: AuditEvent, now: Date = new Date()): string {
   const before = event.before ?? {};
   const after = event.after ?? {};
-  const who = event.actor.userId ? event.actor.label : 'The command line';
+  const who = event.actor.userId
+    ? event.actor.label
+    : event.actor.label === 'automatic'
+      ? 'The owner’s rule'
+      : 'The command line';
   const car = event.carName ?? 'a car no longer listed';
   const ride = event.bookingReference
     ? `ride ${event.bookingReference}${event.carName ? ` (${event.carName})` : ''}`
@@ -401,6 +408,14 @@ export function sentenceOf(event: AuditEvent, now: Date = new Date()): string {
     }
     case 'travel_settings.updated':
       return `${who} changed the numbers the drive time estimate uses.`;
+    case 'bill.adjusted':
+      return `${who} adjusted the bill of ${ride}.`;
+    case 'bill.sent': {
+      const balance = money(after.balanceCents);
+      return `${who} sent the bill of ${ride}${balance ? `, ${balance} left to pay` : ''}.`;
+    }
+    case 'bill_rules.updated':
+      return `${who} changed the rules for bills after the ride.`;
   }
 }
 
