@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '@app/db';
 import {
   AdjustBillSchema,
   BillRulesSchema,
@@ -13,7 +12,6 @@ import type { RateLimit } from '../../config/env.ts';
 import { signedInUser } from '../../plugins/auth.ts';
 import { rateLimitKeys, type Limiter } from '../../plugins/rate-limit.ts';
 import { ownerActor } from '../audit/record-audit.ts';
-import type { RecordMessages } from '../notifications/record-messages.ts';
 import { adjustBill } from './adjust-bill.ts';
 import { readBillRules, saveBillRules } from './bill-rules.ts';
 import { billView } from './bill-view.ts';

@@ -193,6 +193,10 @@ export async function composeMessage(
       stamp: now,
     }),
   });
+  if (isBillTemplate(template))
+    return bill
+      ? { channel: 'email', mail: BILL_EMAILS[template](ride, bill, settings) }
+      : { skip: 'no bill' };
   // Every template is emailed to the customer: one without its email here does not compile.
   switch (template) {
     case 'paid': {
@@ -256,18 +260,17 @@ export async function composeMessage(
     case 'on_my_way':
     case 'arrived':
       return { channel: 'email', mail: rideChauffeurEmail(ride, template, chauffeur, settings) };
-    case 'bill_sent':
-      return { channel: 'email', mail: billSentEmail(ride, bill!, settings) };
-    case 'bill_payment_due':
-      return { channel: 'email', mail: billPaymentDueEmail(ride, bill!, settings) };
-    case 'bill_paid':
-      return { channel: 'email', mail: billPaidEmail(ride, bill!, settings) };
   }
 }
 
-const BILL_TEMPLATES = ['bill_sent', 'bill_payment_due', 'bill_paid'] as const;
-const isBillTemplate = (template: string): template is (typeof BILL_TEMPLATES)[number] =>
-  (BILL_TEMPLATES as readonly string[]).includes(template);
+/** The bill's emails, by template (`modules/bills`). */
+const BILL_EMAILS = {
+  bill_sent: billSentEmail,
+  bill_payment_due: billPaymentDueEmail,
+  bill_paid: billPaidEmail,
+} as const;
+const isBillTemplate = (template: string): template is keyof typeof BILL_EMAILS =>
+  Object.hasOwn(BILL_EMAILS, template);
 
 /**
  * A bill as its message shows it: its lines as they are now, the amount the row was written
