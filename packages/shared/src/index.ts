@@ -50,3 +50,4 @@ export * from './schemas/drive.ts';
 export * from './schemas/trip.ts';
 export * from './schemas/calendar-feed.ts';
 export * from './schemas/push.ts';
+export * from './receipt.ts';
