@@ -16,7 +16,6 @@ import { existsSync, mkdirSync, readdirSync, lstatSync, writeFileSync } from 'no
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { GCProfiler } from 'node:v8';
 import {
   formatReceiptAmount,
   formatReceiptBusinessAddress,
@@ -27,7 +26,8 @@ import {
   type Receipt,
 } from '@app/shared';
 import { SAMPLE_RECEIPT } from '../apps/api/src/modules/receipts/sample-receipt.ts';
-import { makeTempDir, percentile, positiveSetting, runMain, table } from './lib/harness.ts';
+import { makeTempDir, positiveSetting, runMain, table } from './lib/harness.ts';
+import { measureRenders, type RenderFigures } from './lib/renders.ts';
 
 const RECEIPTS = positiveSetting('BENCH_RECEIPTS', 500, { integer: true });
 const WARM_UP = 50;
@@ -254,15 +254,9 @@ const RENDERERS: Record<string, (lib: unknown) => Render> = {
   },
 };
 
-interface Figures {
+interface Figures extends RenderFigures {
   loadMs: number;
   firstMs: number;
-  p50Ms: number;
-  p99Ms: number;
-  perSecond: number;
-  allocatedPerReceipt: number;
-  retainedPerReceipt: number;
-  rssGrowth: number;
   pdfBytes: number;
   pages: number;
   fontFiles: number;
@@ -270,8 +264,6 @@ interface Figures {
 
 /** In the child: one candidate, loaded from its install dir, measured. */
 async function measure(key: string, dir: string): Promise<Figures> {
-  const gc = (globalThis as { gc?: () => void }).gc;
-  if (!gc) throw new Error('run the child with --expose-gc');
   const makeRenderer = RENDERERS[key];
   if (!makeRenderer) throw new Error(`no renderer for ${key}`);
   const loadStart = performance.now();
@@ -285,41 +277,12 @@ async function measure(key: string, dir: string): Promise<Figures> {
   const firstStart = performance.now();
   const pdf = await render(ops, created);
   const firstMs = performance.now() - firstStart;
-  for (let i = 0; i < WARM_UP; i++) await render(ops, created);
-
-  gc();
-  const before = process.memoryUsage();
-  let peakRss = before.rss;
-  const profiler = new GCProfiler();
-  profiler.start();
-  const times: number[] = [];
-  const runStart = performance.now();
-  for (let i = 0; i < RECEIPTS; i++) {
-    const start = performance.now();
-    await render(ops, created);
-    times.push(performance.now() - start);
-    peakRss = Math.max(peakRss, process.memoryUsage.rss());
-  }
-  const runMs = performance.now() - runStart;
-  const heapAtEnd = process.memoryUsage().heapUsed;
-  const freed = (profiler.stop()?.statistics ?? []).reduce(
-    (sum, s) =>
-      sum + s.beforeGC.heapStatistics.usedHeapSize - s.afterGC.heapStatistics.usedHeapSize,
-    0,
-  );
-  gc();
-  const after = process.memoryUsage();
-  times.sort((a, b) => a - b);
+  const figures = await measureRenders(() => render(ops, created), RECEIPTS, WARM_UP);
   const text = Buffer.from(pdf).toString('latin1');
   return {
     loadMs,
     firstMs,
-    p50Ms: percentile(times, 50),
-    p99Ms: percentile(times, 99),
-    perSecond: (RECEIPTS * 1000) / runMs,
-    allocatedPerReceipt: (freed + heapAtEnd - before.heapUsed) / RECEIPTS,
-    retainedPerReceipt: (after.heapUsed - before.heapUsed) / RECEIPTS,
-    rssGrowth: peakRss - before.rss,
+    ...figures,
     pdfBytes: pdf.byteLength,
     pages: (text.match(/\/Type\s*\/Page\b/g) ?? []).length,
     fontFiles: (text.match(/\/FontFile[23]?\b/g) ?? []).length,
@@ -399,8 +362,8 @@ async function main(): Promise<void> {
       ms(f.p50Ms),
       ms(f.p99Ms),
       f.perSecond.toFixed(0),
-      kib(f.allocatedPerReceipt),
-      kib(f.retainedPerReceipt),
+      kib(f.allocatedPerRender),
+      kib(f.retainedPerRender),
       mb(f.rssGrowth),
       kib(f.pdfBytes),
       String(f.pages),

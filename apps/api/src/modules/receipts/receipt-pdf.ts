@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import {
   formatReceiptAmount,
   formatReceiptBusinessAddress,
@@ -30,10 +29,17 @@ export interface ReceiptPdfOptions {
   compress?: boolean;
 }
 
-export function renderReceiptPdf(
+// pdfkit and its font engine take about 0.2 s to load: paid by the first receipt, not by every
+// start of the server (most starts draw none).
+const loadPdfkit = () => import('pdfkit');
+let pdfkit: ReturnType<typeof loadPdfkit> | null = null;
+
+export async function renderReceiptPdf(
   receipt: Receipt,
   options: ReceiptPdfOptions = {},
 ): Promise<Buffer> {
+  pdfkit ??= loadPdfkit();
+  const { default: PDFDocument } = await pdfkit;
   // Its creation date and so its file ID (pdfkit hashes the info) come from the receipt: the
   // same receipt gives the same bytes.
   const issuedAt = new Date(receipt.issuedAt);
