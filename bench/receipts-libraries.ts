@@ -8,8 +8,9 @@
  * itself, no font file) and measures: load time, first receipt, `BENCH_RECEIPTS` (500) warm
  * receipts after 50 not counted (ms each, p50 and p99), bytes allocated per receipt (V8's GC
  * profiler: what each collection freed, plus the heap's growth), heap retained after a full GC
- * per receipt (a leak shows here), and RSS growth over the run. `BENCH_LIBS_DIR=<dir>` reuses
- * the installs of an earlier run (kept when set). Figures only.
+ * per receipt (a leak shows here), and RSS growth over the run. `BENCH_ROUNDS` (3) rounds, each
+ * library in turn, and the medians shown. `BENCH_LIBS_DIR=<dir>` reuses the installs of an
+ * earlier run (kept when set). Figures only.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, lstatSync, writeFileSync } from 'node:fs';
@@ -26,10 +27,11 @@ import {
   type Receipt,
 } from '@app/shared';
 import { SAMPLE_RECEIPT } from '../apps/api/src/modules/receipts/sample-receipt.ts';
-import { makeTempDir, positiveSetting, runMain, table } from './lib/harness.ts';
+import { makeTempDir, median, positiveSetting, runMain, table } from './lib/harness.ts';
 import { measureRenders, type RenderFigures } from './lib/renders.ts';
 
 const RECEIPTS = positiveSetting('BENCH_RECEIPTS', 500, { integer: true });
+const ROUNDS = positiveSetting('BENCH_ROUNDS', 3, { integer: true });
 const WARM_UP = 50;
 
 interface Candidate {
@@ -303,6 +305,33 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value: number) => value.toFixed(2);
 
+/** Installs a candidate into a dir of its own, once. */
+function install(root: string, candidate: Candidate): string {
+  const libDir = join(root, candidate.key.replace(/[@/]/g, '_'));
+  if (!existsSync(join(libDir, 'node_modules'))) {
+    mkdirSync(libDir, { recursive: true });
+    writeFileSync(join(libDir, 'package.json'), '{ "private": true }\n');
+    execFileSync(
+      'npm',
+      ['install', '--no-audit', '--no-fund', '--ignore-scripts', ...candidate.packages],
+      { cwd: libDir, stdio: ['ignore', 'ignore', 'inherit'] },
+    );
+  }
+  writeFileSync(join(libDir, 'entry.mjs'), `${candidate.entry}\n`);
+  return libDir;
+}
+
+/** One candidate measured in a fresh process. */
+function measureApart(candidate: Candidate, libDir: string): Figures {
+  const child = spawnSync(
+    process.execPath,
+    ['--expose-gc', import.meta.filename, '--child', candidate.key, libDir],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  if (child.status !== 0) throw new Error(`${candidate.key}: the measuring process failed`);
+  return JSON.parse(child.stdout) as Figures;
+}
+
 async function main(): Promise<void> {
   const [mode, key, dir] = process.argv.slice(2);
   if (mode === '--child' && key && dir) {
@@ -310,11 +339,18 @@ async function main(): Promise<void> {
     return;
   }
   const root = process.env.BENCH_LIBS_DIR ?? makeTempDir('receipt-libs');
+  const dirs = CANDIDATES.map((candidate) => install(root, candidate));
   console.log(
     `${availableParallelism()} CPUs, load average ${loadavg()
       .map((l) => l.toFixed(2))
-      .join(' ')}; ${RECEIPTS} receipts after ${WARM_UP} not counted, one process per library\n`,
+      .join(' ')}; ${ROUNDS} rounds, each library in turn, a fresh process each time;` +
+      ` ${RECEIPTS} receipts after ${WARM_UP} not counted\n`,
   );
+  // Interleaved rounds: a shared machine's speed drifts, and each library meets the drift alike.
+  const runs: Figures[][] = CANDIDATES.map(() => []);
+  for (let round = 0; round < ROUNDS; round++)
+    CANDIDATES.forEach((candidate, i) => runs[i]?.push(measureApart(candidate, dirs[i] ?? '')));
+
   const rows = [
     [
       'library',
@@ -325,6 +361,7 @@ async function main(): Promise<void> {
       'p50 ms',
       'p99 ms',
       'receipts/s',
+      'each round',
       'allocated/receipt',
       'retained/receipt',
       'RSS growth',
@@ -333,46 +370,33 @@ async function main(): Promise<void> {
       'font files',
     ],
   ];
-  for (const candidate of CANDIDATES) {
-    const libDir = join(root, candidate.key.replace(/[@/]/g, '_'));
-    if (!existsSync(join(libDir, 'node_modules'))) {
-      mkdirSync(libDir, { recursive: true });
-      writeFileSync(join(libDir, 'package.json'), '{ "private": true }\n');
-      execFileSync(
-        'npm',
-        ['install', '--no-audit', '--no-fund', '--ignore-scripts', ...candidate.packages],
-        { cwd: libDir, stdio: ['ignore', 'ignore', 'inherit'] },
-      );
-    }
-    writeFileSync(join(libDir, 'entry.mjs'), `${candidate.entry}\n`);
-    const modules = join(libDir, 'node_modules');
-    const child = spawnSync(
-      process.execPath,
-      ['--expose-gc', import.meta.filename, '--child', candidate.key, libDir],
-      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
-    );
-    if (child.status !== 0) throw new Error(`${candidate.key}: the measuring process failed`);
-    const f = JSON.parse(child.stdout) as Figures;
+  CANDIDATES.forEach((candidate, i) => {
+    const figures = runs[i] ?? [];
+    const mid = (pick: (f: Figures) => number) => median(figures.map(pick));
+    const modules = join(dirs[i] ?? '', 'node_modules');
+    const last = figures.at(-1);
     rows.push([
       candidate.packages.join(' + '),
       mb(dirBytes(modules)),
       String(readdirSync(modules).filter((n) => !n.startsWith('.')).length),
-      ms(f.loadMs),
-      ms(f.firstMs),
-      ms(f.p50Ms),
-      ms(f.p99Ms),
-      f.perSecond.toFixed(0),
-      kib(f.allocatedPerRender),
-      kib(f.retainedPerRender),
-      mb(f.rssGrowth),
-      kib(f.pdfBytes),
-      String(f.pages),
-      String(f.fontFiles),
+      ms(mid((f) => f.loadMs)),
+      ms(mid((f) => f.firstMs)),
+      ms(mid((f) => f.p50Ms)),
+      ms(mid((f) => f.p99Ms)),
+      mid((f) => f.perSecond).toFixed(0),
+      figures.map((f) => f.perSecond.toFixed(0)).join(' '),
+      kib(mid((f) => f.allocatedPerRender)),
+      kib(mid((f) => f.retainedPerRender)),
+      mb(mid((f) => f.rssGrowth)),
+      kib(last?.pdfBytes ?? NaN),
+      String(last?.pages ?? ''),
+      String(last?.fontFiles ?? ''),
     ]);
-  }
+  });
   console.log(table(rows));
   console.log(
-    '\nnode_modules: bytes on disk of the install alone (packages: its top-level folders, scopes as one).' +
+    '\nMedians of the rounds. node_modules: bytes on disk of the install alone (packages: its' +
+      ' top-level folders, scopes as one).' +
       '\nallocated: what V8 collected during the run plus the heap it grew by, over the receipts;' +
       ' Buffers outside the heap are not in it. retained: heap after a full GC, over the receipts.' +
       '\nfont files: /FontFile entries in the PDF (0: Helvetica named, not embedded, no font file needed).',
