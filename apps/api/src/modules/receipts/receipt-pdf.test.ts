@@ -175,6 +175,20 @@ describe('renderReceiptPdf', () => {
     expect(drawn).toContain('Café Aga ?');
   });
 
+  it('keeps a long bill on one page', async () => {
+    const lines = Array.from({ length: 12 }, (_, i) => ({
+      label: `Extra stop ${i + 1}, 15 minutes`,
+      amountCents: 1_500,
+    }));
+    const refunds = Array.from({ length: 2 }, (_, i) => ({
+      label: `Refund ${i + 1}`,
+      amountCents: 500,
+      at: '2026-11-28T15:20:00.000Z',
+    }));
+    const pdf = await renderReceiptPdf({ ...SAMPLE_RECEIPT, lines, refunds });
+    expect(pageCount(pdf)).toEqual({ objects: 1, count: 1 });
+  });
+
   it('names the card by its brand, an unknown brand as given', () => {
     expect(formatReceiptCard({ brand: 'amex', last4: '0005' })).toBe(
       'American Express ending in 0005',
