@@ -52,3 +52,4 @@ export * from './schemas/calendar-feed.ts';
 export * from './schemas/push.ts';
 export * from './final-bill.ts';
 export * from './schemas/bills.ts';
+export * from './receipt.ts';
