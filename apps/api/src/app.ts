@@ -30,6 +30,7 @@ import { registerAppointmentRoutes } from './modules/appointments/appointments.r
 import { fulfilCheckout } from './modules/appointments/fulfil-checkout.ts';
 import { registerBillRoutes } from './modules/bills/bills.routes.ts';
 import { settleBalanceLink } from './modules/bills/settle-balance-link.ts';
+import { registerReceiptRoutes } from './modules/receipts/receipts.routes.ts';
 import { registerCustomerRideRoutes } from './modules/appointments/ride.routes.ts';
 import { registerAuditRoutes } from './modules/audit/audit.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
@@ -274,6 +275,7 @@ export async function assembleApp(deps: AppDeps): Promise<AssembledApp> {
   registerNumbersRoutes(app, { db: db.db, travel, now });
   registerTravelSettingsRoutes(app, { db: db.db, defaults: config.travel, travel, now });
   registerMessageRoutes(app, { db: db.db, now });
+  registerReceiptRoutes(app, { db: db.db, business: config.business });
   registerBillRoutes(app, {
     db: db.db,
     payments,

@@ -48,6 +48,8 @@ CREATE TABLE "bills" (
 	"sent_at" timestamp with time zone,
 	"tip_due_at" timestamp with time zone,
 	"paid_at" timestamp with time zone,
+	"billing_company" text DEFAULT '' NOT NULL,
+	"billing_address" text DEFAULT '' NOT NULL,
 	"updated_at" timestamp with time zone NOT NULL,
 	CONSTRAINT "bills_status_known" CHECK ("bills"."status" in ('draft', 'sent', 'charging', 'paid', 'payment_due', 'settled')),
 	CONSTRAINT "bills_tip_choice_known" CHECK ("bills"."tip_choice" in ('15', '20', '25', 'other', 'none', 'default')),

@@ -790,6 +790,9 @@ export const bills = pgTable(
     /** When the owner's default tip applies, if the customer has not chosen by then. */
     tipDueAt: instant('tip_due_at'),
     paidAt: instant('paid_at'),
+    /** What the customer asks the receipt to say for an employer (empty: nothing). */
+    billingCompany: text('billing_company').notNull().default(''),
+    billingAddress: text('billing_address').notNull().default(''),
     updatedAt: instant('updated_at').notNull(),
   },
   (t) => [

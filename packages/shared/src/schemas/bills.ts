@@ -78,6 +78,28 @@ export const PayBillSchema = z.discriminatedUnion(
 );
 export type PayBillRequest = z.input<typeof PayBillSchema>;
 
+export const BILLING_COMPANY_MAX = 100;
+export const BILLING_ADDRESS_MAX = 300;
+
+/** `POST /api/appointments/:id/bill/billing`: what the receipt says for an employer. */
+export const BillingDetailsSchema = z.object({
+  company: z
+    .string({ error: 'Enter the company name, or leave it empty.' })
+    .trim()
+    .max(
+      BILLING_COMPANY_MAX,
+      `The company name must be at most ${BILLING_COMPANY_MAX} characters.`,
+    ),
+  address: z
+    .string({ error: 'Enter the billing address, or leave it empty.' })
+    .trim()
+    .max(
+      BILLING_ADDRESS_MAX,
+      `The billing address must be at most ${BILLING_ADDRESS_MAX} characters.`,
+    ),
+});
+export type BillingDetailsRequest = z.input<typeof BillingDetailsSchema>;
+
 const bound = (key: keyof typeof BILL_RULE_BOUNDS, what: string) => {
   const { min, max } = BILL_RULE_BOUNDS[key];
   const message = `${what} must be a whole number from ${min} to ${max}.`;
@@ -116,6 +138,8 @@ export const BillViewSchema = z.object({
   sentAt: z.string().nullable(),
   tipDueAt: z.string().nullable(),
   paidAt: z.string().nullable(),
+  /** The receipt's company and billing address, as the customer set them (empty: none). */
+  billing: z.object({ company: z.string(), address: z.string() }),
   charge: z
     .object({
       status: z.enum(BILL_CHARGE_STATUSES),

@@ -46,6 +46,7 @@ export async function billView(
     sentAt: iso(bill.sentAt),
     tipDueAt: iso(bill.tipDueAt),
     paidAt: iso(bill.paidAt),
+    billing: { company: bill.billingCompany, address: bill.billingAddress },
     charge: charge
       ? {
           status: charge.status,

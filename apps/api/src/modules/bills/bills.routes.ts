@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   AdjustBillSchema,
+  BillingDetailsSchema,
   BillRulesSchema,
   MESSAGES,
   PayBillSchema,
@@ -15,6 +16,7 @@ import { ownerActor } from '../audit/record-audit.ts';
 import { adjustBill } from './adjust-bill.ts';
 import { readBillRules, saveBillRules } from './bill-rules.ts';
 import { billView } from './bill-view.ts';
+import { setBillingDetails } from './billing-details.ts';
 import { chargeBill, type ChargeDeps } from './charge-bill.ts';
 import { payBill } from './pay-bill.ts';
 import { sendBill } from './send-bill.ts';
@@ -58,6 +60,14 @@ export function registerBillRoutes(
     });
     // At once, while the customer waits; the `charge-bills` job retries one that did not go through.
     if (charge) await chargeBill({ ...deps, log: request.log }, charge, at);
+    return billView(db, id, { customerId: userId });
+  });
+
+  app.post('/api/appointments/:id/bill/billing', customer, async (request): Promise<BillView> => {
+    const { id } = RideParamsSchema.parse(request.params);
+    const details = BillingDetailsSchema.parse(request.body);
+    const userId = signedInUser(request).id;
+    await setBillingDetails(db, { appointmentId: id, userId, ...details, now: now() });
     return billView(db, id, { customerId: userId });
   });
 

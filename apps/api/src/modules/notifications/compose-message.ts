@@ -3,6 +3,7 @@ import type { outboxMessages } from '@app/db';
 import { appointments, billCharges, bills, services, users, type Database } from '@app/db';
 import {
   billBalance,
+  receiptFileName,
   emailsOwner,
   isAccountTemplate,
   isMessageTemplate,
@@ -38,6 +39,8 @@ import { verifyEmailEmail } from '../../email/verify-email.ts';
 import { issueEmailVerification } from '../account/email-verification.ts';
 import { issuePasswordReset } from '../auth/create-password-reset.ts';
 import { STAFF_PASSWORD_LINK_LIFETIME_MS } from '../owners/add-staff.ts';
+import { receiptOfRide } from '../receipts/receipt-of-ride.ts';
+import { renderReceiptPdf } from '../receipts/receipt-pdf.ts';
 import { composePush, type ComposedPush } from './push/compose-push.ts';
 import { optedOut } from './record-messages.ts';
 import type { TextMessage } from './sms/sms-sender.ts';
@@ -193,10 +196,22 @@ export async function composeMessage(
       stamp: now,
     }),
   });
-  if (isBillTemplate(template))
-    return bill
-      ? { channel: 'email', mail: BILL_EMAILS[template](ride, bill, settings) }
-      : { skip: 'no bill' };
+  if (isBillTemplate(template)) {
+    if (!bill) return { skip: 'no bill' };
+    const mail = BILL_EMAILS[template](ride, bill, settings);
+    // The receipt, as a PDF an employer takes (ADR 023), drawn from the rows as they are now.
+    if (template === 'bill_paid') {
+      const receipt = await receiptOfRide(db, appointment.id, 'owner', settings.business);
+      mail.attachments = [
+        {
+          filename: receiptFileName(receipt),
+          contentType: 'application/pdf',
+          content: await renderReceiptPdf(receipt),
+        },
+      ];
+    }
+    return { channel: 'email', mail };
+  }
   // Every template is emailed to the customer: one without its email here does not compile.
   switch (template) {
     case 'paid': {
