@@ -17,7 +17,7 @@ import { adjustBill } from './adjust-bill.ts';
 import { readBillRules, saveBillRules } from './bill-rules.ts';
 import { billView } from './bill-view.ts';
 import { setBillingDetails } from './billing-details.ts';
-import { chargeBill, type ChargeDeps } from './charge-bill.ts';
+import { chargeBill, renewPaymentLink, type ChargeDeps } from './charge-bill.ts';
 import { payBill } from './pay-bill.ts';
 import { sendBill } from './send-bill.ts';
 
@@ -62,6 +62,17 @@ export function registerBillRoutes(
     if (charge) await chargeBill({ ...deps, log: request.log }, charge, at);
     return billView(db, id, { customerId: userId });
   });
+
+  // A bill due through a payment link whose day is over: a fresh link (the customer's page).
+  app.post(
+    '/api/appointments/:id/bill/link',
+    customer,
+    async (request): Promise<{ url: string }> => {
+      const { id } = RideParamsSchema.parse(request.params);
+      const userId = signedInUser(request).id;
+      return { url: await renewPaymentLink(deps, { appointmentId: id, userId, now: now() }) };
+    },
+  );
 
   app.post('/api/appointments/:id/bill/billing', customer, async (request): Promise<BillView> => {
     const { id } = RideParamsSchema.parse(request.params);

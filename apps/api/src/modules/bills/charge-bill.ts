@@ -1,6 +1,7 @@
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import { appointments, billCharges, bills, services, users, type Database } from '@app/db';
 import { bookingReference } from '@app/shared';
+import { AppError } from '../../errors.ts';
 import { billPageUrl } from '../../calendar/ride-calendar.ts';
 import type { OffSessionCharge, PaymentProvider } from '../payments/payment-provider.ts';
 import type { RecordMessages } from '../notifications/record-messages.ts';
@@ -78,23 +79,15 @@ export async function chargeBill(
         })
       : // A deposit paid before cards were kept: the customer pays through a link.
         { status: 'declined', paymentIntentId: null, declineCode: 'no_saved_card' };
-    if (outcome.status !== 'succeeded') {
-      const page = billPageUrl(claimed.appointmentId, deps.publicBaseUrl);
-      link = await deps.payments.createCheckout({
-        appointmentId: claimed.appointmentId,
-        amountCents: claimed.amountCents,
-        productName: `${ride.carName} ride ${reference}: balance and tip`,
-        customerEmail: ride.email,
-        metadata: { purpose: 'balance', reference },
-        purpose: 'balance',
-        successUrl: `${page}?paid=1`,
-        cancelUrl: page,
-        expiresAt: new Date(
-          Math.ceil((claimed.createdAt.getTime() + PAYMENT_LINK_LIFETIME_MS) / 60_000) * 60_000,
-        ),
-        idempotencyKey: `bill-link-${claimed.id}`,
-      });
-    }
+    if (outcome.status !== 'succeeded')
+      // Its life counted from the charge's record, so every retry of the key asks the same.
+      link = await openPaymentLink(
+        deps,
+        claimed,
+        ride,
+        `bill-link-${claimed.id}`,
+        claimed.createdAt,
+      );
   } catch (error) {
     // Not reached, or the provider failed: the same key is sent again on the next attempt.
     const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 500);
@@ -109,6 +102,81 @@ export async function chargeBill(
     return { ...claimed, lastError };
   }
   return recordOutcome(deps, claimed, outcome, link, now);
+}
+
+/**
+ * A checkout for the charge's amount, for a customer whose bank refused the kept card: open
+ * `PAYMENT_LINK_LIFETIME_MS` from `opensAt`, under the caller's key. Both come from stored
+ * values, never the clock alone, so a retry asks for the very same session.
+ */
+async function openPaymentLink(
+  deps: Omit<ChargeDeps, 'log'>,
+  charge: Charge,
+  ride: { carName: string; email: string },
+  idempotencyKey: string,
+  opensAt: Date,
+): Promise<{ id: string; url: string }> {
+  const reference = bookingReference(charge.appointmentId);
+  const page = billPageUrl(charge.appointmentId, deps.publicBaseUrl);
+  return deps.payments.createCheckout({
+    appointmentId: charge.appointmentId,
+    amountCents: charge.amountCents,
+    productName: `${ride.carName} ride ${reference}: balance and tip`,
+    customerEmail: ride.email,
+    metadata: { purpose: 'balance', reference },
+    purpose: 'balance',
+    successUrl: `${page}?paid=1`,
+    cancelUrl: page,
+    expiresAt: new Date(
+      Math.ceil((opensAt.getTime() + PAYMENT_LINK_LIFETIME_MS) / 60_000) * 60_000,
+    ),
+    idempotencyKey,
+  });
+}
+
+export const LINK_NOT_DUE_MESSAGE = 'This bill has no payment waiting for a link.';
+
+/**
+ * A fresh payment link for a bill still due whose link has expired (a day's life at most): the
+ * next key in the charge's series, linked by one conditional update on the link it replaces.
+ * An open link is answered as it is.
+ */
+export async function renewPaymentLink(
+  deps: Omit<ChargeDeps, 'log'>,
+  input: { appointmentId: string; userId: string; now: Date },
+): Promise<string> {
+  const [row] = await deps.db
+    .select({ charge: billCharges, carName: services.name, email: users.email })
+    .from(billCharges)
+    .innerJoin(appointments, eq(appointments.id, billCharges.appointmentId))
+    .innerJoin(services, eq(services.id, appointments.serviceId))
+    .innerJoin(users, eq(users.id, appointments.userId))
+    .where(
+      and(
+        eq(billCharges.appointmentId, input.appointmentId),
+        eq(appointments.userId, input.userId),
+      ),
+    );
+  const charge = row?.charge;
+  if (!row || !charge || !charge.linkSessionId || !charge.linkUrl)
+    throw AppError.conflict(LINK_NOT_DUE_MESSAGE);
+  if (charge.status !== 'requires_action' && charge.status !== 'declined')
+    throw AppError.conflict(LINK_NOT_DUE_MESSAGE);
+  const current = await deps.payments.retrieveCheckout(charge.linkSessionId);
+  if (current?.status === 'open' && current.url) return current.url;
+  if (current?.status === 'complete') throw AppError.conflict(LINK_NOT_DUE_MESSAGE);
+  // The key and the life both from the minute asked: a retry within it makes the same session.
+  const minute = new Date(Math.floor(input.now.getTime() / 60_000) * 60_000);
+  const key = `bill-link-${charge.id}-${minute.getTime() / 60_000}`;
+  const link = await openPaymentLink(deps, charge, row, key, minute);
+  await deps.db
+    .update(billCharges)
+    .set({ linkSessionId: link.id, linkUrl: link.url, updatedAt: input.now })
+    .where(and(eq(billCharges.id, charge.id), eq(billCharges.linkSessionId, charge.linkSessionId)));
+  // Ours, or a link another tab made meanwhile: either is open.
+  const [linked] = await deps.db.select().from(billCharges).where(eq(billCharges.id, charge.id));
+  if (!linked?.linkUrl) throw AppError.conflict(LINK_NOT_DUE_MESSAGE);
+  return linked.linkUrl;
 }
 
 /** The provider's answer, with the bill's new state and the customer's message, in one transaction. */
