@@ -50,3 +50,5 @@ export * from './schemas/drive.ts';
 export * from './schemas/trip.ts';
 export * from './schemas/calendar-feed.ts';
 export * from './schemas/push.ts';
+export * from './reviews.ts';
+export * from './schemas/reviews.ts';
