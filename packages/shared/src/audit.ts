@@ -30,6 +30,10 @@ export const AUDIT_ACTIONS = [
   'message.retried',
   'rides.exported',
   'travel_settings.updated',
+  'review.replied',
+  'review.reply_cleared',
+  'review.hidden',
+  'review.unhidden',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -23,8 +23,8 @@ export const REVIEW_TAGS = [
 ] as const;
 export type ReviewTag = (typeof REVIEW_TAGS)[number];
 
-/** Newest reviews a car carries on its page, and the home page shows. */
-export const PUBLIC_REVIEWS_PER_CAR = 5;
+/** Newest reviews a car carries on its page, and the home page shows (no more than a car carries: the home page's are the newest of the cars'). */
+export const PUBLIC_REVIEWS_PER_CAR = 6;
 export const PUBLIC_REVIEWS_ON_HOME = 6;
 
 /** `Ann · November 2026`: the reviewer's first name and the month, in New York. */
