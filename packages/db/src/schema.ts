@@ -756,7 +756,10 @@ export const reviews = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     stars: smallint('stars').notNull(),
     text: text('text').notNull().default(''),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: instant('created_at').notNull(),
     replyText: text('reply_text'),
     repliedAt: instant('replied_at'),
@@ -772,7 +775,10 @@ export const reviews = pgTable(
     index('reviews_service_idx').on(t.serviceId, t.createdAt.desc()),
     index('reviews_created_idx').on(t.createdAt.desc()),
     inRange('reviews_stars_range', t.stars, REVIEW_STARS),
-    check('reviews_text_length', sql`char_length(${t.text}) <= ${sql.raw(String(REVIEW_TEXT_MAX))}`),
+    check(
+      'reviews_text_length',
+      sql`char_length(${t.text}) <= ${sql.raw(String(REVIEW_TEXT_MAX))}`,
+    ),
     check(
       'reviews_tags_known',
       sql`${t.tags} <@ array[${sql.raw(REVIEW_TAGS.map((v) => `'${v.replaceAll("'", "''")}'`).join(', '))}]::text[]`,

@@ -57,7 +57,11 @@ export async function listPublicReviews(db: Database): Promise<PublicReviews> {
     const stars = Number(row.stars ?? 0);
     allCount += row.count;
     allStars += stars;
-    byCar[row.serviceId] = { count: row.count, average: averageStars(stars, row.count), latest: [] };
+    byCar[row.serviceId] = {
+      count: row.count,
+      average: averageStars(stars, row.count),
+      latest: [],
+    };
   }
   const all: PublicReview[] = latest.map((row) => ({
     id: row.id,

@@ -43,6 +43,9 @@ export async function postReview(
 
 /** The review of the booking a leg belongs to, if written. */
 export async function reviewOfBooking(db: Database, leg: { id: string; returnOf: string | null }) {
-  const [row] = await db.select().from(reviews).where(eq(reviews.appointmentId, bookingOf(leg)));
+  const [row] = await db
+    .select()
+    .from(reviews)
+    .where(eq(reviews.appointmentId, bookingOf(leg)));
   return row;
 }
