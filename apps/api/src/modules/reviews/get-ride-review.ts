@@ -1,7 +1,6 @@
 import type { Database } from '@app/db';
 import type { RideReviewResponse } from '@app/shared';
-import { findOwnRide } from '../appointments/own-ride.ts';
-import { reviewOfBooking } from './post-review.ts';
+import { findOwnLeg, reviewOfBooking } from './post-review.ts';
 
 /**
  * The ride page's review part: the customer's review of this booking, whether they may write
@@ -13,7 +12,7 @@ export async function getRideReview(
   input: { appointmentId: string; userId: string },
   googleReviewUrl: string | null,
 ): Promise<Omit<RideReviewResponse, 'success'>> {
-  const { appointment } = await findOwnRide(db, input.appointmentId, input.userId);
+  const appointment = await findOwnLeg(db, input.appointmentId, input.userId);
   const row = await reviewOfBooking(db, appointment);
   return {
     review: row
