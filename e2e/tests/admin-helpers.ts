@@ -18,6 +18,7 @@ export const CONSOLE_AREAS = [
   ['Chauffeurs', '/admin/chauffeurs'],
   ['Blocks', '/admin/blocks'],
   ['Feedback', '/admin/feedback'],
+  ['Reviews', '/admin/reviews'],
   ['Numbers', '/admin/numbers'],
   ['Messages', '/admin/messages'],
   ['Audit', '/admin/audit'],
