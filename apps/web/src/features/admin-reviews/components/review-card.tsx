@@ -134,6 +134,8 @@ export function ReviewCard({
             </label>
             <input
               id={`${id}-reason`}
+              // Opened by its button, which is gone: the keyboard goes on from here.
+              autoFocus
               value={reason}
               maxLength={REVIEW_HIDDEN_REASON_MAX}
               onChange={(event) => setReason(event.target.value)}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Star } from 'lucide-react';
 import {
   REVIEW_STARS,
@@ -31,6 +31,8 @@ export function RateRide({ rideId }: { rideId: string }) {
   const [tags, setTags] = useState<ReviewTag[]>([]);
   const [error, setError] = useState('');
   const [sending, setSending] = useState(false);
+  const [justRated, setJustRated] = useState(false);
+  const done = useRef<HTMLParagraphElement>(null);
 
   const view = loaded.data;
   const shown = Boolean(view && (view.review || view.mayReview));
@@ -40,6 +42,11 @@ export function RateRide({ rideId }: { rideId: string }) {
       document.getElementById('rate')?.scrollIntoView({ block: 'start' });
     }
   }, [shown]);
+  // Once rated, the thanks takes the focus from the form's button, which is gone.
+  const rated = Boolean(view?.review);
+  useEffect(() => {
+    if (justRated && rated) done.current?.focus();
+  }, [justRated, rated]);
   if (!view || (!view.review && !view.mayReview)) return null;
 
   async function submit(event: FormEvent) {
@@ -55,7 +62,7 @@ export function RateRide({ rideId }: { rideId: string }) {
       const answer = await rateRide(rideId, { stars, text, tags });
       loaded.set((): RideReviewResponse => answer);
       notify('success', answer.message, { form: 'rate' });
-      requestAnimationFrame(() => document.getElementById(`${id}-done`)?.focus());
+      setJustRated(true);
     } catch (failure) {
       setError(failureMessage(failure, 'load'));
     } finally {
@@ -70,7 +77,7 @@ export function RateRide({ rideId }: { rideId: string }) {
       </h2>
       {view.review ? (
         <div className="space-y-3">
-          <p id={`${id}-done`} tabIndex={-1} className="font-semibold text-ink outline-none">
+          <p ref={done} tabIndex={-1} className="font-semibold text-ink outline-none">
             Thank you for rating your ride.
           </p>
           <Stars stars={view.review.stars} size="size-5" />
