@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Star } from 'lucide-react';
 import {
+  REVIEW_MESSAGES,
   REVIEW_STARS,
   REVIEW_TAGS,
   REVIEW_TEXT_MAX,
@@ -52,8 +53,9 @@ export function RateRide({ rideId }: { rideId: string }) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (stars === 0) {
-      setError('Choose from 1 to 5 stars.');
-      document.getElementById(`${id}-star-5`)?.focus();
+      setError(REVIEW_MESSAGES.stars);
+      // The group's first star: the arrow keys go on from there.
+      document.getElementById(`${id}-star-1`)?.focus();
       return;
     }
     setError('');
