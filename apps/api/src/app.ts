@@ -56,6 +56,7 @@ import { registerPaymentWebhook } from './modules/payments/payments.routes.ts';
 import { registerSandboxCheckout } from './modules/payments/sandbox.routes.ts';
 import { createServiceListCache } from './modules/service/service-list-cache.ts';
 import { registerRideRoutes } from './modules/rides/rides.routes.ts';
+import { registerReviewRoutes } from './modules/reviews/reviews.routes.ts';
 import { registerServiceRoutes } from './modules/service/service.routes.ts';
 import { registerQuoteRoutes } from './modules/quotes/quotes.routes.ts';
 import { reachFromBookings } from './modules/quotes/reach.ts';
@@ -272,6 +273,14 @@ export async function assembleApp(deps: AppDeps): Promise<AssembledApp> {
     now,
   });
   registerOwnerFeedbackRoutes(app, { db: db.db });
+  registerReviewRoutes(app, {
+    db: db.db,
+    limiter,
+    googleReviewUrl: config.googleReviewUrl ?? null,
+    onReviewsChanged: () => serviceList.invalidate(),
+    publicReviews: async () => ({ success: true, ...(await serviceList.get()).reviews }),
+    now,
+  });
   registerNumbersRoutes(app, { db: db.db, travel, now });
   registerTravelSettingsRoutes(app, { db: db.db, defaults: config.travel, travel, now });
   registerMessageRoutes(app, { db: db.db, now });

@@ -24,6 +24,11 @@ import {
   type ServicePhoto,
   FEEDBACK_EMOJIS,
   GENDERS,
+  REVIEW_HIDDEN_REASON_MAX,
+  REVIEW_REPLY_MAX,
+  REVIEW_STARS,
+  REVIEW_TAGS,
+  REVIEW_TEXT_MAX,
   REFUND_REASONS,
   REFUND_STATUSES,
   TRAVEL_SETTING_FIELDS,
@@ -735,6 +740,67 @@ export const feedback = pgTable(
 
 const inRange = (name: string, column: AnyPgColumn, { min, max }: { min: number; max: number }) =>
   check(name, sql`${column} between ${sql.raw(String(min))} and ${sql.raw(String(max))}`);
+
+/**
+ * A verified review (issue 31): one per booking (the unique index on the booking's first leg
+ * decides between two posts), written by the ride's customer once it is completed. The owner
+ * may answer it in public and hide it with a reason; a hidden review still counts in the
+ * owner's numbers, never on the site.
+ */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The booking's first leg (a round trip's return names it in `return_of`). */
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    /** The car, copied from the ride: the car page's list reads it without the ride. */
+    serviceId: uuid('service_id')
+      .notNull()
+      .references(() => services.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    stars: smallint('stars').notNull(),
+    text: text('text').notNull().default(''),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    createdAt: instant('created_at').notNull(),
+    replyText: text('reply_text'),
+    repliedAt: instant('replied_at'),
+    /** The owner's email at the time, as the audit trail names them. */
+    repliedBy: text('replied_by'),
+    hiddenAt: instant('hidden_at'),
+    hiddenReason: text('hidden_reason'),
+    hiddenBy: text('hidden_by'),
+  },
+  (t) => [
+    uniqueIndex('reviews_appointment_unique').on(t.appointmentId),
+    // Newest first, a car's or the whole site's.
+    index('reviews_service_idx').on(t.serviceId, t.createdAt.desc()),
+    index('reviews_created_idx').on(t.createdAt.desc()),
+    inRange('reviews_stars_range', t.stars, REVIEW_STARS),
+    check(
+      'reviews_text_length',
+      sql`char_length(${t.text}) <= ${sql.raw(String(REVIEW_TEXT_MAX))}`,
+    ),
+    check(
+      'reviews_tags_known',
+      sql`${t.tags} <@ array[${sql.raw(REVIEW_TAGS.map((v) => `'${v.replaceAll("'", "''")}'`).join(', '))}]::text[]`,
+    ),
+    check(
+      'reviews_reply_whole',
+      sql`(${t.replyText} is null) = (${t.repliedAt} is null) and (${t.replyText} is null) = (${t.repliedBy} is null) and char_length(coalesce(${t.replyText}, '')) <= ${sql.raw(String(REVIEW_REPLY_MAX))}`,
+    ),
+    check(
+      'reviews_hidden_with_reason',
+      sql`(${t.hiddenAt} is null) = (${t.hiddenReason} is null) and (${t.hiddenAt} is null) = (${t.hiddenBy} is null) and char_length(coalesce(${t.hiddenReason}, '')) <= ${sql.raw(String(REVIEW_HIDDEN_REASON_MAX))}`,
+    ),
+  ],
+);
 
 /**
  * The owner's numbers for the offline drive estimate (issue 29), saved from the console's Drive

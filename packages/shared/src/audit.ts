@@ -33,6 +33,10 @@ export const AUDIT_ACTIONS = [
   'bill.adjusted',
   'bill.sent',
   'bill_rules.updated',
+  'review.replied',
+  'review.reply_cleared',
+  'review.hidden',
+  'review.unhidden',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

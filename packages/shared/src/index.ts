@@ -53,3 +53,5 @@ export * from './schemas/push.ts';
 export * from './final-bill.ts';
 export * from './schemas/bills.ts';
 export * from './receipt.ts';
+export * from './reviews.ts';
+export * from './schemas/reviews.ts';

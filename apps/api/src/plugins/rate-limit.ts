@@ -39,6 +39,8 @@ export const rateLimitKeys = {
   /** Quotes (a ride's price from its route) from one client address: each may ask Google. */
   quoteByIp: (ip: string) => `quote:ip:${ip}`,
   feedbackByUser: (userId: string) => `feedback:user:${userId}`,
+  /** A customer's review posts (`modules/reviews`). */
+  reviewsByUser: (userId: string) => `review:user:${userId}`,
   /** A customer's reschedules and cancellations of their rides. */
   rideChangesByUser: (userId: string) => `ride-change:user:${userId}`,
   billPaymentsByUser: (userId: string) => `bill-payment:user:${userId}`,

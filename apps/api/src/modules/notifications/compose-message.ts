@@ -41,6 +41,7 @@ import { issuePasswordReset } from '../auth/create-password-reset.ts';
 import { STAFF_PASSWORD_LINK_LIFETIME_MS } from '../owners/add-staff.ts';
 import { receiptOfRide } from '../receipts/receipt-of-ride.ts';
 import { renderReceiptPdf } from '../receipts/receipt-pdf.ts';
+import { reviewOfBooking } from '../reviews/post-review.ts';
 import { composePush, type ComposedPush } from './push/compose-push.ts';
 import { optedOut } from './record-messages.ts';
 import type { TextMessage } from './sms/sms-sender.ts';
@@ -271,7 +272,11 @@ export async function composeMessage(
         mail: rideCancelledEmail(ride, cancelled, invite('cancel'), settings),
       };
     case 'completed':
-      return { channel: 'email', mail: rideCompletedEmail(ride, settings) };
+      // The invitation to rate, unless the booking is rated already (a round trip's other leg).
+      return {
+        channel: 'email',
+        mail: rideCompletedEmail(ride, settings, !(await reviewOfBooking(db, appointment))),
+      };
     case 'on_my_way':
     case 'arrived':
       return { channel: 'email', mail: rideChauffeurEmail(ride, template, chauffeur, settings) };

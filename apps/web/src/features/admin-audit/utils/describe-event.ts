@@ -43,6 +43,10 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'bill.adjusted': 'Bill adjusted',
   'bill.sent': 'Bill sent',
   'bill_rules.updated': 'Bill rules changed',
+  'review.replied': 'Review answered',
+  'review.reply_cleared': 'Review answer removed',
+  'review.hidden': 'Review hidden',
+  'review.unhidden': 'Review shown again',
 };
 
 /** One field of `before`/`after`, named for a person, its values as text. */
@@ -224,6 +228,7 @@ const ID_FIELDS: Record<string, string> = {
   id: 'Record id',
   messageId: 'Message id',
   refundId: 'Refund id',
+  reviewId: 'Review id',
   chauffeurId: 'Chauffeur’s account id',
   defaultChauffeurId: 'Default chauffeur’s account id',
 };
@@ -416,6 +421,14 @@ export function sentenceOf(event: AuditEvent, now: Date = new Date()): string {
     }
     case 'bill_rules.updated':
       return `${who} changed the rules for bills after the ride.`;
+    case 'review.replied':
+      return `${who} answered the review of ${ride} in public.`;
+    case 'review.reply_cleared':
+      return `${who} removed the public answer to the review of ${ride}.`;
+    case 'review.hidden':
+      return `${who} hid the review of ${ride} from the site: ${str(after.reason) ?? 'no reason given'}.`;
+    case 'review.unhidden':
+      return `${who} showed the review of ${ride} on the site again.`;
   }
 }
 

@@ -2,7 +2,10 @@ import type {
   CustomerCancelRequest,
   CustomerRideResponse,
   RescheduleRequest,
+  ReviewPostedResponse,
+  ReviewRequest,
   RideChangeResponse,
+  RideReviewResponse,
 } from '@app/shared';
 import { api } from '../../../lib/api-client.ts';
 
@@ -21,3 +24,10 @@ export const cancelRide = (id: string, choice: CustomerCancelRequest = {}) =>
 
 /** The ride's `.ics` file, under the API's base (a plain download: a GET that changes nothing). */
 export const calendarFileUrl = (id: string) => `${ridePath(id)}/calendar.ics`;
+
+/** The ride's review: written or not, may it be, and the Google link once it is. */
+export const getRideReview = (id: string) => api.get<RideReviewResponse>(`${ridePath(id)}/review`);
+
+/** Rates the ride (once per booking). */
+export const rateRide = (id: string, review: ReviewRequest) =>
+  api.post<ReviewPostedResponse>(`${ridePath(id)}/review`, review);
