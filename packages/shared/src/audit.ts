@@ -30,6 +30,7 @@ export const AUDIT_ACTIONS = [
   'message.retried',
   'rides.exported',
   'travel_settings.updated',
+  'refund_policy.updated',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

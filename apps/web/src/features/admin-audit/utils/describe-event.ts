@@ -40,6 +40,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'message.retried': 'Message sent again',
   'rides.exported': 'Rides exported',
   'travel_settings.updated': 'Drive time settings changed',
+  'refund_policy.updated': 'Refund tiers changed',
 };
 
 /** One field of `before`/`after`, named for a person, its values as text. */
@@ -119,7 +120,9 @@ const FIELDS: Record<string, { label: string; value?: (v: unknown, now: Date) =>
     value: (v) =>
       v === 'cancelled_by_owner'
         ? 'An owner cancelled the ride'
-        : String(v)
+        : v === 'cancelled_by_customer'
+          ? 'The customer cancelled the ride (refund tiers)'
+          : String(v)
             .replace(/_/g, ' ')
             .replace(/^./, (c) => c.toUpperCase()),
   },
@@ -401,6 +404,8 @@ export function sentenceOf(event: AuditEvent, now: Date = new Date()): string {
     }
     case 'travel_settings.updated':
       return `${who} changed the numbers the drive time estimate uses.`;
+    case 'refund_policy.updated':
+      return `${who} changed what a customer's cancel gives back of the deposit.`;
   }
 }
 
