@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cancellationRefund, refundInWords, type RefundTier } from './refund-policy.ts';
+import { cancellationRefund, cancelRefundInWords, type RefundTier } from './refund-policy.ts';
 
 const PICKUP = new Date('2026-12-10T14:00:00Z');
 const HOUR = 3_600_000;
@@ -61,15 +61,15 @@ describe('cancellationRefund', () => {
   });
 });
 
-describe('refundInWords', () => {
+describe('cancelRefundInWords', () => {
   it('says what comes back of the deposit', () => {
-    expect(refundInWords({ depositCents: 9600, refundCents: 4800 })).toBe(
+    expect(cancelRefundInWords({ depositCents: 9600, refundCents: 4800 })).toBe(
       'You will get $48.00 of your $96.00 deposit back.',
     );
-    expect(refundInWords({ depositCents: 9600, refundCents: 9600 })).toBe(
+    expect(cancelRefundInWords({ depositCents: 9600, refundCents: 9600 })).toBe(
       'You will get your whole $96.00 deposit back.',
     );
-    expect(refundInWords({ depositCents: 9600, refundCents: 0 })).toBe(
+    expect(cancelRefundInWords({ depositCents: 9600, refundCents: 0 })).toBe(
       'Your deposit is not refundable.',
     );
   });

@@ -61,7 +61,7 @@ export function cancellationRefund(
 }
 
 /** What a cancel gives back, in the customer's words (the ride page's confirmation). */
-export function refundInWords(refund: { depositCents: number; refundCents: number }): string {
+export function cancelRefundInWords(refund: { depositCents: number; refundCents: number }): string {
   if (refund.refundCents <= 0) return 'Your deposit is not refundable.';
   if (refund.refundCents >= refund.depositCents)
     return `You will get your whole $${formatCents(refund.depositCents)} deposit back.`;
