@@ -7,7 +7,7 @@ CREATE TABLE "refund_policy" (
 CREATE TABLE "refund_tiers" (
 	"hours_before" smallint PRIMARY KEY NOT NULL,
 	"percent" smallint NOT NULL,
-	CONSTRAINT "refund_tiers_hours_range" CHECK ("refund_tiers"."hours_before" between 0 and 720),
+	CONSTRAINT "refund_tiers_hours_range" CHECK ("refund_tiers"."hours_before" between 0 and 2160),
 	CONSTRAINT "refund_tiers_percent_range" CHECK ("refund_tiers"."percent" between 0 and 100)
 );
 --> statement-breakpoint

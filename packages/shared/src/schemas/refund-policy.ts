@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { MAX_CHANGE_CUTOFF_HOURS } from '../change-cutoff.ts';
+import { BOOKING_WINDOW_DAYS } from '../slots.ts';
 
 /*
  * The owner's refund tiers for a customer's cancel (issue 31, part 5), set from the console's
  * Numbers: `POST /admin/refund-policy`. No tiers: the booking fee is non-refundable.
  */
 
-/** The bounds the API and the table's CHECKs both keep. */
+/** The bounds the API and the table's CHECKs both keep: no tier beyond the booking window. */
 export const REFUND_TIER_BOUNDS = {
-  hoursBefore: { min: 0, max: MAX_CHANGE_CUTOFF_HOURS },
+  hoursBefore: { min: 0, max: BOOKING_WINDOW_DAYS * 24 },
   percent: { min: 0, max: 100 },
   maxTiers: 5,
 } as const;

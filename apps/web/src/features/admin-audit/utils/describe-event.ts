@@ -123,8 +123,8 @@ const FIELDS: Record<string, { label: string; value?: (v: unknown, now: Date) =>
         : v === 'cancelled_by_customer'
           ? 'The customer cancelled the ride (refund tiers)'
           : String(v)
-            .replace(/_/g, ' ')
-            .replace(/^./, (c) => c.toUpperCase()),
+              .replace(/_/g, ' ')
+              .replace(/^./, (c) => c.toUpperCase()),
   },
   with: {
     label: 'With the ride',
@@ -207,6 +207,19 @@ const FIELDS: Record<string, { label: string; value?: (v: unknown, now: Date) =>
     label: TRAVEL_SETTING_FIELDS.rushMultiplier.label,
     value: (v) => `× ${String(v)}`,
   },
+  tiers: {
+    label: 'Refund tiers',
+    value: (v) =>
+      Array.isArray(v) && v.length > 0
+        ? v
+            .map(
+              (tier: { hoursBefore?: unknown; percent?: unknown }) =>
+                `${String(tier.percent)}% from ${String(tier.hoursBefore)} h before pickup`,
+            )
+            .join('; ')
+        : 'None: the booking fee is non-refundable',
+  },
+  percent: { label: 'Share of the deposit', value: (v) => `${String(v)}%` },
   source: {
     label: 'Set by',
     value: (v) => (v === 'owner' ? 'An owner' : 'The server’s defaults'),
