@@ -201,7 +201,9 @@ describe.each(await databaseKinds())('refund tiers on %s', (kind) => {
     await expect(
       db.insert(refundTiers).values({ hoursBefore: 10, percent: 101 }),
     ).rejects.toThrow();
-    await expect(db.insert(refundTiers).values({ hoursBefore: 2161, percent: 1 })).rejects.toThrow();
+    await expect(
+      db.insert(refundTiers).values({ hoursBefore: 2161, percent: 1 }),
+    ).rejects.toThrow();
   });
 
   it('by default (no tiers) refunds nothing: the booking fee is non-refundable', async () => {
