@@ -396,6 +396,53 @@ describe.each(await databaseKinds())('refund tiers on %s', (kind) => {
     ]);
   });
 
+  it('a round trip’s return leg cancelled alone is refunded from the first leg’s checkout', async () => {
+    clock.advance(NOW.getTime() - clock.millis());
+    const trip = await paidRide('18_12_2026', {
+      lengthMinutes: 60,
+      needsReturnRide: true,
+      returnPickupAddress: 'Logan Airport, Boston, MA',
+      returnDropoffAddress: '1 Main Street, Norfolk, MA',
+      returnSlotDate: '18_12_2026',
+      returnSlotTime: '4:00 PM',
+      returnLengthMinutes: 75,
+    });
+    const returnId = trip.returnAppointmentId as string;
+    setClockBefore('18_12_2026', '4:00 PM', 30 * HOUR);
+    const browser = await customerNow(trip.userId);
+    const view = await viewOf(browser, returnId);
+    expect(view.cancelRefund?.refundCents).toBe(3300);
+    expect(view.cancelRefundWithReturn).toBeNull();
+    const response = await cancel(browser, returnId, { seenRefundCents: 3300 });
+    expect(response.statusCode, response.body).toBe(200);
+    const [checkout] = await db
+      .select()
+      .from(sandboxCheckouts)
+      .where(eq(sandboxCheckouts.appointmentId, trip.appointmentId));
+    expect(await refundsOf(returnId)).toEqual([
+      expect.objectContaining({ amountCents: 3300, checkoutSessionId: checkout?.id }),
+    ]);
+    // The first leg stays paid, its deposit kept.
+    expect(await refundsOf(trip.appointmentId)).toEqual([]);
+    expect((await viewOf(browser, trip.appointmentId)).status).toBe('paid');
+  });
+
+  it('two cancels at once: one wins, one refund', async () => {
+    clock.advance(NOW.getTime() - clock.millis());
+    const ride = await paidRide('20_12_2026');
+    setClockBefore('20_12_2026', '9:00 AM', 72 * HOUR);
+    const browser = await customerNow(ride.userId);
+    const answers = await Promise.all([
+      cancel(browser, ride.appointmentId, { seenRefundCents: DEPOSIT }),
+      cancel(browser, ride.appointmentId, { seenRefundCents: DEPOSIT }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    expect(await refundsOf(ride.appointmentId)).toHaveLength(1);
+    expect((await sandboxRefundsOf(ride.appointmentId)).map((r) => r.amountCents)).toEqual([
+      DEPOSIT,
+    ]);
+  });
+
   it('keeps the refund when the provider is down, and the job issues it once', async () => {
     clock.advance(NOW.getTime() - clock.millis());
     const ride = await paidRide('16_12_2026');
