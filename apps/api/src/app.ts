@@ -28,6 +28,8 @@ import { TOTP_SECRET_PURPOSE } from './modules/owners/mfa.ts';
 import { createAppointmentChanges } from './modules/appointments/appointment-changes.ts';
 import { registerAppointmentRoutes } from './modules/appointments/appointments.routes.ts';
 import { fulfilCheckout } from './modules/appointments/fulfil-checkout.ts';
+import { registerBillRoutes } from './modules/bills/bills.routes.ts';
+import { settleBalanceLink } from './modules/bills/settle-balance-link.ts';
 import { registerCustomerRideRoutes } from './modules/appointments/ride.routes.ts';
 import { registerAuditRoutes } from './modules/audit/audit.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
@@ -138,8 +140,11 @@ export async function assembleApp(deps: AppDeps): Promise<AssembledApp> {
     onChanged: () => serviceList.invalidate(),
   });
   // A checkout's outcome, however it arrives: the webhook, the success page, the sandbox page.
+  // A payment link's checkout pays a ride's bill (`modules/bills`), never a booking.
   const fulfil: FulfilCheckout = (session, at, log) =>
-    fulfilCheckout(appointmentChanges, { db: db.db, payments }, session, at, log);
+    session.purpose === 'balance'
+      ? settleBalanceLink(db.db, recordMessages, session, at)
+      : fulfilCheckout(appointmentChanges, { db: db.db, payments }, session, at, log);
   // Every committed change of a car (the fleet, a block): the list and the pages rendered from
   // it follow.
   const onServiceChanged = () => serviceList.invalidate();
@@ -272,6 +277,14 @@ export async function assembleApp(deps: AppDeps): Promise<AssembledApp> {
   registerTravelSettingsRoutes(app, { db: db.db, defaults: config.travel, travel, now });
   registerRefundPolicyRoutes(app, { db: db.db, now });
   registerMessageRoutes(app, { db: db.db, now });
+  registerBillRoutes(app, {
+    db: db.db,
+    payments,
+    recordMessages,
+    publicBaseUrl: config.publicBaseUrl,
+    limiter,
+    now,
+  });
   await registerPaymentWebhook(app, { db: db.db, payments, fulfil, now });
   await registerFleetRoutes(app, {
     db: db.db,

@@ -1,6 +1,14 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   APPOINTMENT_STATUSES,
+  BILL_CHARGE_STATUSES,
+  BILL_RULE_BOUNDS,
+  BILL_STATUSES,
+  TIP_CHOICES,
+  type BillChargeStatus,
+  type BillLine,
+  type BillStatus,
+  type TipChoice,
   CAR_MAKES,
   type AuditAction,
   CANCELLED_BY,
@@ -754,6 +762,110 @@ export const travelSettings = pgTable(
       t.rushMultiplier,
       TRAVEL_SETTING_FIELDS.rushMultiplier,
     ),
+  ],
+);
+
+/**
+ * A ride's bill after it is done (issue 31): drafted in the transaction that completes the
+ * ride, adjusted by the owner (each change audited, `version` guarding against a stale form),
+ * sent, tipped, then charged. One per ride.
+ */
+export const bills = pgTable(
+  'bills',
+  {
+    appointmentId: uuid('appointment_id')
+      .primaryKey()
+      .references(() => appointments.id),
+    status: text('status').$type<BillStatus>().notNull().default('draft'),
+    /** The ride as booked, any time over, and the lines people entered (`BillLine`). */
+    lines: jsonb('lines').$type<BillLine[]>().notNull(),
+    /** What the lines come to (kept with them, so reports need not read JSON). */
+    totalCents: money('total_cents'),
+    depositCents: money('deposit_cents'),
+    /** Chosen by the customer, or the owner's default when the tip window closed (null before). */
+    tipCents: integer('tip_cents'),
+    tipChoice: text('tip_choice').$type<TipChoice>(),
+    version: integer('version').notNull().default(1),
+    draftedAt: instant('drafted_at').notNull(),
+    sentAt: instant('sent_at'),
+    /** When the owner's default tip applies, if the customer has not chosen by then. */
+    tipDueAt: instant('tip_due_at'),
+    paidAt: instant('paid_at'),
+    updatedAt: instant('updated_at').notNull(),
+  },
+  (t) => [
+    check('bills_status_known', isOneOf(t.status, BILL_STATUSES)),
+    check('bills_tip_choice_known', isOneOf(t.tipChoice, TIP_CHOICES)),
+    check('bills_total_not_negative', sql`${t.totalCents} >= 0`),
+    check('bills_tip_not_negative', sql`${t.tipCents} >= 0`),
+    check('bills_sent_when_past_draft', sql`${t.status} = 'draft' or ${t.sentAt} is not null`),
+    // The jobs' lookups: drafts to send by the owner's rule, sent bills whose tip window closed.
+    index('bills_status_idx').on(t.status, t.draftedAt),
+  ],
+);
+
+/**
+ * The one charge of a bill's balance and tip: recorded (with its idempotency key) in the
+ * transaction that fixes the amount, before the provider is asked, so a crash at any point is
+ * retried with the same key and never charges twice. When the bank refuses the saved card, the
+ * customer pays through a payment link (a checkout for the same amount), named here.
+ */
+export const billCharges = pgTable(
+  'bill_charges',
+  {
+    id: uuid('id').primaryKey(),
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .references(() => bills.appointmentId),
+    amountCents: money('amount_cents'),
+    tipCents: money('tip_cents'),
+    status: text('status').$type<BillChargeStatus>().notNull().default('pending'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** The provider's payment: the off-session one, or the payment link's. */
+    paymentIntentId: text('payment_intent_id'),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    /** The bank's reason when it refused, never personal data. */
+    declineCode: text('decline_code'),
+    linkSessionId: text('link_session_id'),
+    linkUrl: text('link_url'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: instant('next_attempt_at').notNull(),
+    createdAt: instant('created_at').notNull(),
+    updatedAt: instant('updated_at').notNull(),
+  },
+  (t) => [
+    check('bill_charges_status_known', isOneOf(t.status, BILL_CHARGE_STATUSES)),
+    check('bill_charges_amount_positive', sql`${t.amountCents} > 0`),
+    check('bill_charges_tip_within', sql`${t.tipCents} between 0 and ${t.amountCents}`),
+    // One charge per bill, whoever asks: the guarantee that a bill is never charged twice.
+    uniqueIndex('bill_charges_one_per_bill').on(t.appointmentId),
+    uniqueIndex('bill_charges_idempotency_key_unique').on(t.idempotencyKey),
+    uniqueIndex('bill_charges_link_session_unique').on(t.linkSessionId),
+    index('bill_charges_pending_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/** The owner's rules for bills (`BillRules`): one row at most; none, the defaults apply. */
+export const billRules = pgTable(
+  'bill_rules',
+  {
+    id: smallint('id').primaryKey().default(1),
+    waitingGraceMinutes: integer('waiting_grace_minutes').notNull(),
+    defaultTipPercent: integer('default_tip_percent').notNull(),
+    tipWindowHours: integer('tip_window_hours').notNull(),
+    autoSendHours: integer('auto_send_hours'),
+    updatedAt: instant('updated_at').notNull(),
+  },
+  (t) => [
+    check('bill_rules_single_row', sql`${t.id} = 1`),
+    inRange('bill_rules_grace_range', t.waitingGraceMinutes, BILL_RULE_BOUNDS.waitingGraceMinutes),
+    inRange('bill_rules_tip_range', t.defaultTipPercent, BILL_RULE_BOUNDS.defaultTipPercent),
+    inRange('bill_rules_window_range', t.tipWindowHours, BILL_RULE_BOUNDS.tipWindowHours),
+    inRange('bill_rules_auto_send_range', t.autoSendHours, BILL_RULE_BOUNDS.autoSendHours),
   ],
 );
 

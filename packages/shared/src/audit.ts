@@ -31,6 +31,9 @@ export const AUDIT_ACTIONS = [
   'rides.exported',
   'travel_settings.updated',
   'refund_policy.updated',
+  'bill.adjusted',
+  'bill.sent',
+  'bill_rules.updated',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

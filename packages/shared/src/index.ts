@@ -52,3 +52,5 @@ export * from './schemas/drive.ts';
 export * from './schemas/trip.ts';
 export * from './schemas/calendar-feed.ts';
 export * from './schemas/push.ts';
+export * from './final-bill.ts';
+export * from './schemas/bills.ts';

@@ -41,6 +41,7 @@ export const rateLimitKeys = {
   feedbackByUser: (userId: string) => `feedback:user:${userId}`,
   /** A customer's reschedules and cancellations of their rides. */
   rideChangesByUser: (userId: string) => `ride-change:user:${userId}`,
+  billPaymentsByUser: (userId: string) => `bill-payment:user:${userId}`,
   /** Looks at live trip pages (`modules/trips`) from one client address. */
   tripByIp: (ip: string) => `trip:ip:${ip}`,
   /** A chauffeur's taps and position reports (`modules/drive`). */

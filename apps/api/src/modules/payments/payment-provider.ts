@@ -27,7 +27,21 @@ export interface CheckoutRequest {
   expiresAt: Date;
   /** Retrying the same appointment's checkout creates no second session. */
   idempotencyKey: string;
+  /** The account's customer at the provider (`createCustomer`): the card is kept there. */
+  customerId?: string | undefined;
+  /**
+   * Keep the card for the ride's balance (`setup_future_usage: off_session`), with the
+   * customer's consent shown on the page (`SAVE_CARD_CONSENT`).
+   */
+  saveCard?: boolean | undefined;
+  /**
+   * What the payment is for: a booking's deposit, or a ride's balance paid through a payment
+   * link after the saved card could not be charged. Carried back on the session.
+   */
+  purpose?: CheckoutPurpose | undefined;
 }
+
+export type CheckoutPurpose = 'deposit' | 'balance';
 
 /** The checkout's lines as the page lists them: its own, or one line of `productName`. */
 export function checkoutLines(request: CheckoutRequest): CheckoutLine[] {
@@ -57,13 +71,16 @@ export interface CheckoutSession {
   appointmentId: string | null;
   /** The payment made through it (what a refund names); null until paid. */
   paymentIntentId: string | null;
+  /** From the request's `purpose` (a session made before purposes is a deposit). */
+  purpose: CheckoutPurpose;
 }
 
 /** What fulfilment reads of a checkout session, as the provider reports it. */
 export type CheckoutOutcome = Pick<
   CheckoutSession,
   'id' | 'status' | 'paymentStatus' | 'appointmentId' | 'paymentIntentId' | 'amountTotal'
->;
+> &
+  Partial<Pick<CheckoutSession, 'purpose'>>;
 
 /**
  * Brings a checkout's appointment in line with the provider's word (`fulfilCheckout` in
@@ -90,6 +107,40 @@ export interface ProviderRefund {
   status: 'succeeded' | 'failed';
 }
 
+/** The card a payment was made with, kept at the provider for later charges. */
+export interface SavedCard {
+  customerId: string;
+  paymentMethodId: string;
+  /** `visa`, `mastercard`, `amex`... as the provider names it. */
+  brand: string;
+  last4: string;
+}
+
+export interface OffSessionChargeRequest {
+  customerId: string;
+  paymentMethodId: string;
+  amountCents: number;
+  /** On the customer's statement and in the provider's dashboard. */
+  description: string;
+  metadata: Record<string, string>;
+  /** The same key answers the same charge: a retry, or a second process, never charges twice. */
+  idempotencyKey: string;
+}
+
+/**
+ * What the bank said to a charge made without the customer present. `requires_action`: the
+ * bank wants the customer to authenticate (3-D Secure); `declined`: it refused. Both leave
+ * nothing charged; the customer is sent a payment link instead.
+ */
+export type OffSessionCharge =
+  | { status: 'succeeded'; paymentIntentId: string; brand: string; last4: string }
+  | {
+      status: 'requires_action' | 'declined';
+      paymentIntentId: string | null;
+      /** The bank's reason code, never personal data (`insufficient_funds`). */
+      declineCode: string | null;
+    };
+
 export interface PaymentEvent {
   /** The provider's event id, for deduplication. */
   id: string;
@@ -104,6 +155,20 @@ export interface PaymentProvider {
   retrieveCheckout(id: string): Promise<CheckoutSession | null>;
   /** Gives (part of) a payment back; throws when the provider cannot be reached or refuses. */
   refund(request: RefundRequest): Promise<ProviderRefund>;
+  /** The account's customer at the provider; the same key answers the same customer. */
+  createCustomer(request: {
+    email: string;
+    name: string;
+    userId: string;
+    idempotencyKey: string;
+  }): Promise<{ id: string }>;
+  /** The card a payment was made with, when it was kept for later (null otherwise). */
+  savedCard(paymentIntentId: string): Promise<SavedCard | null>;
+  /**
+   * Charges a kept card without the customer present. Throws when the provider cannot be
+   * reached (the caller retries with the same key); a bank's refusal is an answer, not a throw.
+   */
+  chargeSavedCard(request: OffSessionChargeRequest): Promise<OffSessionCharge>;
   /** Verifies a webhook delivery (signature on the raw body) and reads its event. */
   parseWebhook(rawBody: Buffer, signature: string | undefined): Promise<PaymentEvent>;
 }

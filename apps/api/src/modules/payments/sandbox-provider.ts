@@ -25,6 +25,7 @@ export function sandboxSession(row: SandboxRow, now: Date, publicBaseUrl: string
     metadata: row.metadata,
     appointmentId: row.appointmentId,
     paymentIntentId: row.paymentIntentId,
+    purpose: row.metadata.purpose === 'balance' ? 'balance' : 'deposit',
   };
 }
 
@@ -149,6 +150,15 @@ export function createSandboxProvider(options: {
         );
       }
       return { id: refund.id, status: 'succeeded' };
+    },
+    createCustomer() {
+      throw new Error('TODO(saved-card): createCustomer');
+    },
+    savedCard() {
+      throw new Error('TODO(saved-card): savedCard');
+    },
+    chargeSavedCard() {
+      throw new Error('TODO(saved-card): chargeSavedCard');
     },
     async parseWebhook() {
       throw AppError.notFound('The sandbox has no webhook: it fulfils payments directly.');

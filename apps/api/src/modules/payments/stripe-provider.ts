@@ -36,6 +36,7 @@ function toSession(session: Stripe.Checkout.Session): CheckoutSession {
       typeof session.payment_intent === 'string'
         ? session.payment_intent
         : (session.payment_intent?.id ?? null),
+    purpose: session.metadata?.purpose === 'balance' ? 'balance' : 'deposit',
   };
 }
 
@@ -94,6 +95,15 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
       // pending and requires_action still end in the customer's account; failed and canceled do not.
       const declined = refund.status === 'failed' || refund.status === 'canceled';
       return { id: refund.id, status: declined ? 'failed' : 'succeeded' };
+    },
+    createCustomer() {
+      throw new Error('TODO(saved-card): createCustomer');
+    },
+    savedCard() {
+      throw new Error('TODO(saved-card): savedCard');
+    },
+    chargeSavedCard() {
+      throw new Error('TODO(saved-card): chargeSavedCard');
     },
     async parseWebhook(rawBody, signature) {
       let event: Stripe.Event;

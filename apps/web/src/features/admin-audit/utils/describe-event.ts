@@ -41,6 +41,9 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'rides.exported': 'Rides exported',
   'travel_settings.updated': 'Drive time settings changed',
   'refund_policy.updated': 'Refund tiers changed',
+  'bill.adjusted': 'Bill adjusted',
+  'bill.sent': 'Bill sent',
+  'bill_rules.updated': 'Bill rules changed',
 };
 
 /** One field of `before`/`after`, named for a person, its values as text. */
@@ -304,7 +307,11 @@ const num = (value: unknown): number | undefined => (typeof value === 'number' ?
 export function sentenceOf(event: AuditEvent, now: Date = new Date()): string {
   const before = event.before ?? {};
   const after = event.after ?? {};
-  const who = event.actor.userId ? event.actor.label : 'The command line';
+  const who = event.actor.userId
+    ? event.actor.label
+    : event.actor.label === 'automatic'
+      ? 'The owner’s rule'
+      : 'The command line';
   const car = event.carName ?? 'a car no longer listed';
   const ride = event.bookingReference
     ? `ride ${event.bookingReference}${event.carName ? ` (${event.carName})` : ''}`
@@ -419,6 +426,14 @@ export function sentenceOf(event: AuditEvent, now: Date = new Date()): string {
       return `${who} changed the numbers the drive time estimate uses.`;
     case 'refund_policy.updated':
       return `${who} changed what a customer's cancel gives back of the deposit.`;
+    case 'bill.adjusted':
+      return `${who} adjusted the bill of ${ride}.`;
+    case 'bill.sent': {
+      const balance = money(after.balanceCents);
+      return `${who} sent the bill of ${ride}${balance ? `, ${balance} left to pay` : ''}.`;
+    }
+    case 'bill_rules.updated':
+      return `${who} changed the rules for bills after the ride.`;
   }
 }
 
