@@ -92,6 +92,7 @@ const AT_BOTH_WIDTHS = [
   'booking/journey.spec.ts',
   'booking/form-kept.spec.ts',
   'booking/ride.spec.ts',
+  'booking/cancel-refund.spec.ts',
   'booking/search.spec.ts',
   'booking/round-trip.spec.ts',
   'booking/quote.spec.ts',

@@ -61,6 +61,7 @@ import { registerServiceRoutes } from './modules/service/service.routes.ts';
 import { registerQuoteRoutes } from './modules/quotes/quotes.routes.ts';
 import { reachFromBookings } from './modules/quotes/reach.ts';
 import { offlineDrive } from './modules/appointments/reach-drive.ts';
+import { registerRefundPolicyRoutes } from './modules/refund-policy/refund-policy.routes.ts';
 import { registerTravelSettingsRoutes } from './modules/travel-settings/travel-settings.routes.ts';
 import { travelSettingsFrom } from './modules/travel-settings/travel-settings-source.ts';
 import {
@@ -228,6 +229,7 @@ export async function assembleApp(deps: AppDeps): Promise<AssembledApp> {
     travel,
     calendar: { business: config.business, publicBaseUrl: config.publicBaseUrl },
     changes: appointmentChanges,
+    payments,
     now,
   });
   registerOwnerRoutes(app, {
@@ -283,6 +285,7 @@ export async function assembleApp(deps: AppDeps): Promise<AssembledApp> {
   });
   registerNumbersRoutes(app, { db: db.db, travel, now });
   registerTravelSettingsRoutes(app, { db: db.db, defaults: config.travel, travel, now });
+  registerRefundPolicyRoutes(app, { db: db.db, now });
   registerMessageRoutes(app, { db: db.db, now });
   registerReceiptRoutes(app, { db: db.db, business: config.business });
   registerBillRoutes(app, {

@@ -31,6 +31,7 @@ import {
   REVIEW_TEXT_MAX,
   REFUND_REASONS,
   REFUND_STATUSES,
+  REFUND_TIER_BOUNDS,
   TRAVEL_SETTING_FIELDS,
   TRIP_STATUSES,
   USER_ROLES,
@@ -934,5 +935,36 @@ export const billRules = pgTable(
     inRange('bill_rules_tip_range', t.defaultTipPercent, BILL_RULE_BOUNDS.defaultTipPercent),
     inRange('bill_rules_window_range', t.tipWindowHours, BILL_RULE_BOUNDS.tipWindowHours),
     inRange('bill_rules_auto_send_range', t.autoSendHours, BILL_RULE_BOUNDS.autoSendHours),
+  ],
+);
+
+/**
+ * The owner's refund policy for a customer's cancel (issue 31): one row at most (`id` is 1),
+ * there once the owner has saved tiers (even none); the save locks it, so two owners' saves of
+ * the tiers below are recorded one after the other. No row: the booking fee is non-refundable.
+ */
+export const refundPolicy = pgTable(
+  'refund_policy',
+  {
+    id: smallint('id').primaryKey().default(1),
+    updatedAt: instant('updated_at').notNull(),
+  },
+  (t) => [check('refund_policy_single_row', sql`${t.id} = 1`)],
+);
+
+/**
+ * One tier of the policy: at least `hours_before` hours before pickup, `percent` of the deposit
+ * back. The key on the hours keeps two tiers from claiming the same instant.
+ */
+export const refundTiers = pgTable(
+  'refund_tiers',
+  {
+    hoursBefore: smallint('hours_before').primaryKey(),
+    percent: smallint('percent').notNull(),
+  },
+  (t) => [
+    // The bounds the API keeps too (`REFUND_TIER_BOUNDS`).
+    inRange('refund_tiers_hours_range', t.hoursBefore, REFUND_TIER_BOUNDS.hoursBefore),
+    inRange('refund_tiers_percent_range', t.percent, REFUND_TIER_BOUNDS.percent),
   ],
 );

@@ -30,6 +30,7 @@ export const AUDIT_ACTIONS = [
   'message.retried',
   'rides.exported',
   'travel_settings.updated',
+  'refund_policy.updated',
   'bill.adjusted',
   'bill.sent',
   'bill_rules.updated',

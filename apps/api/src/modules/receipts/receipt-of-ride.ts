@@ -16,6 +16,7 @@ const REFUND_LABELS: Record<RefundReason, string> = {
   late_payment: 'Refund: paid after the hold ended',
   duplicate_payment: 'Refund: paid twice',
   cancelled_by_owner: 'Refund: cancelled by us',
+  cancelled_by_customer: 'Refund: cancelled by you',
 };
 
 /**

@@ -40,6 +40,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'message.retried': 'Message sent again',
   'rides.exported': 'Rides exported',
   'travel_settings.updated': 'Drive time settings changed',
+  'refund_policy.updated': 'Refund tiers changed',
   'bill.adjusted': 'Bill adjusted',
   'bill.sent': 'Bill sent',
   'bill_rules.updated': 'Bill rules changed',
@@ -126,9 +127,11 @@ const FIELDS: Record<string, { label: string; value?: (v: unknown, now: Date) =>
     value: (v) =>
       v === 'cancelled_by_owner'
         ? 'An owner cancelled the ride'
-        : String(v)
-            .replace(/_/g, ' ')
-            .replace(/^./, (c) => c.toUpperCase()),
+        : v === 'cancelled_by_customer'
+          ? 'The customer cancelled the ride (refund tiers)'
+          : String(v)
+              .replace(/_/g, ' ')
+              .replace(/^./, (c) => c.toUpperCase()),
   },
   with: {
     label: 'With the ride',
@@ -211,6 +214,19 @@ const FIELDS: Record<string, { label: string; value?: (v: unknown, now: Date) =>
     label: TRAVEL_SETTING_FIELDS.rushMultiplier.label,
     value: (v) => `× ${String(v)}`,
   },
+  tiers: {
+    label: 'Refund tiers',
+    value: (v) =>
+      Array.isArray(v) && v.length > 0
+        ? v
+            .map(
+              (tier: { hoursBefore?: unknown; percent?: unknown }) =>
+                `${String(tier.percent)}% from ${String(tier.hoursBefore)} h before pickup`,
+            )
+            .join('; ')
+        : 'None: the booking fee is non-refundable',
+  },
+  percent: { label: 'Share of the deposit', value: (v) => `${String(v)}%` },
   source: {
     label: 'Set by',
     value: (v) => (v === 'owner' ? 'An owner' : 'The server’s defaults'),
@@ -413,6 +429,8 @@ export function sentenceOf(event: AuditEvent, now: Date = new Date()): string {
     }
     case 'travel_settings.updated':
       return `${who} changed the numbers the drive time estimate uses.`;
+    case 'refund_policy.updated':
+      return `${who} changed what a customer's cancel gives back of the deposit.`;
     case 'bill.adjusted':
       return `${who} adjusted the bill of ${ride}.`;
     case 'bill.sent': {

@@ -18,7 +18,10 @@ export const getRide = (id: string) => api.get<CustomerRideResponse>(ridePath(id
 export const rescheduleRide = (id: string, slot: RescheduleRequest) =>
   api.post<RideChangeResponse>(`${ridePath(id)}/reschedule`, slot);
 
-/** Cancels the ride (the booking fee is not refunded), a round trip's return too if asked. */
+/**
+ * Cancels the ride, a round trip's return too if asked, with the refund the page showed: the
+ * server refunds what the owner's tiers give at that moment and says if it is not that.
+ */
 export const cancelRide = (id: string, choice: CustomerCancelRequest = {}) =>
   api.post<RideChangeResponse>(`${ridePath(id)}/cancel`, choice);
 
