@@ -45,11 +45,15 @@ export const BillLineSchema = z
     path: ['amountCents'],
   });
 
-/** `PUT /api/admin/rides/:id/bill`: the lines as the owner's form shows them, on the version seen. */
+/** `POST /api/admin/rides/:id/bill`: the lines as the owner's form shows them, on the version seen. */
+export const BILL_VERSION_MESSAGE = 'Say which version of the bill you changed.';
 export const AdjustBillSchema = z.object({
-  version: z.number().int().min(1),
+  version: z
+    .number({ error: BILL_VERSION_MESSAGE })
+    .int(BILL_VERSION_MESSAGE)
+    .min(1, BILL_VERSION_MESSAGE),
   lines: z
-    .array(BillLineSchema)
+    .array(BillLineSchema, { error: BILL_RIDE_LINE_MESSAGE })
     .min(1, BILL_RIDE_LINE_MESSAGE)
     .max(BILL_LINES_MAX, `A bill has at most ${BILL_LINES_MAX} lines.`)
     .refine(

@@ -88,7 +88,7 @@ export function registerBillRoutes(
     return billView(db, id, 'owner');
   });
 
-  app.put('/api/admin/rides/:id/bill', owner, async (request): Promise<BillView> => {
+  app.post('/api/admin/rides/:id/bill', owner, async (request): Promise<BillView> => {
     const { id } = RideParamsSchema.parse(request.params);
     const { version, lines } = AdjustBillSchema.parse(request.body);
     const actor = await ownerActor(db, signedInUser(request).id);
