@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { appointments, paymentEvents, refunds } from '@app/db';
-import { listBookableDays } from '@app/shared';
+import { listBookableDays, SAVE_CARD_CONSENT } from '@app/shared';
 import { buildApp } from '../../app.ts';
 import type { Browser } from '../../test/browser.ts';
 import { expectFailure } from '../../test/browser.ts';
@@ -154,7 +154,16 @@ describe.each(await databaseKinds())('Stripe checkout and webhooks on %s', (kind
       `Toward an estimated $${(price / 100).toFixed(2)} ride (${row?.reasons?.join(' · ')}); $${((price - 6600) / 100).toFixed(2)} left to pay after the ride.`,
     );
     expect(form.get('client_reference_id')).toBe(appointmentId);
-    expect(form.get('customer_email')).toBe(email);
+    // The account's customer (made with its email) keeps the card, with the consent shown.
+    const customerId = form.get('customer');
+    expect(customerId).toMatch(/^cus_/);
+    expect(form.has('customer_email')).toBe(false);
+    expect(stripe.customers.get(customerId as string)?.email).toBe(email);
+    expect(form.get('payment_intent_data[setup_future_usage]')).toBe('off_session');
+    expect(form.get('custom_text[submit][message]')).toBe(SAVE_CARD_CONSENT);
+    expect(form.get('metadata[purpose]')).toBe('deposit');
+    expect(form.get('payment_intent_data[metadata][purpose]')).toBe('deposit');
+    expect(form.get('payment_intent_data[metadata][Date]')).toBe(slot.slotDate);
     expect(form.get('metadata[Date]')).toBe(slot.slotDate);
     expect(form.get('metadata[Time]')).toBe(slot.slotTime);
     expect(form.get('metadata[serviceName]')).toBe('Tesla Model S');
