@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { appointments, paymentEvents, refunds } from '@app/db';
+import { appointments, paymentEvents, refunds, users } from '@app/db';
 import { listBookableDays, SAVE_CARD_CONSENT } from '@app/shared';
 import { buildApp } from '../../app.ts';
 import type { Browser } from '../../test/browser.ts';
@@ -202,6 +202,28 @@ describe.each(await databaseKinds())('Stripe checkout and webhooks on %s', (kind
     expect(form?.get('line_items[1][price_data][product_data][description]')).toMatch(
       /^Toward an estimated \$\d+\.\d\d ride \(.+ · 20% off Tesla\); \$\d+\.\d\d left to pay after the ride\.$/,
     );
+  });
+
+  it('keeps one Stripe customer per account, even for two checkouts at once', async () => {
+    const { browser, userId, email } = await customer();
+    const booked = [
+      await bookOk(browser, bookingRequest(teslaS, freshSlot())),
+      await bookOk(browser, bookingRequest(teslaS, freshSlot())),
+    ];
+    const opened = await Promise.all(
+      booked.map((appointmentId) =>
+        browser.post('/api/user/create-checkout-session', { appointmentId }),
+      ),
+    );
+    for (const response of opened) expect(response.statusCode, response.body).toBe(200);
+    const [user] = await database.handle.db.select().from(users).where(eq(users.id, userId));
+    const made = [...stripe.customers.values()].filter((c) => c.metadata.userId === userId);
+    expect(made).toEqual([expect.objectContaining({ id: user?.paymentCustomerId, email })]);
+    for (const appointmentId of booked) {
+      const sessionId = (await appointmentRow(database.handle.db, appointmentId))
+        .checkoutSessionId as string;
+      expect(stripe.sessions.get(sessionId)?.customer).toBe(user?.paymentCustomerId);
+    }
   });
 
   it('answers the open session again instead of creating a second one', async () => {
