@@ -40,15 +40,15 @@ button{min-height:48px;border-radius:999px;font-size:16px;font-weight:700;font-f
 .lines{list-style:none;margin:0 0 20px;padding:0;border-top:1px solid #e2e8f0}.lines li{padding:10px 0;border-bottom:1px solid #e2e8f0;font-size:14px}
 .line{display:flex;justify-content:space-between;gap:12px;font-weight:600}.lines p{margin:4px 0 0;color:#475569}
 .error{margin:16px 0 0;padding:10px 12px;border-radius:10px;background:#fef2f2;color:#991b1b;font-size:14px;font-weight:600}
-.consent{margin:16px 0 0;font-size:14px;color:#0f172a}.note{margin:20px 0 0;font-size:13px;color:#475569}.note ul{margin:4px 0 0;padding-left:18px}
+.consent{margin:16px 0 0;font-size:14px;color:#0f172a}.note{max-width:440px;margin:0 auto 24px;padding:0 16px;font-size:13px;color:#475569}.note p{margin:0}.note ul{margin:4px 0 0;padding-left:18px}
 footer{max-width:440px;margin:0 auto 32px;padding:0 16px;font-size:13px;color:#475569}a{color:#16325c}
 `;
 
-function page(business: Business, title: string, body: string): string {
+function page(business: Business, title: string, body: string, aside = ''): string {
   const name = escapeHtml(business.name);
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>${escapeHtml(title)} · ${name}</title>
-<style>${PAGE_STYLE}</style></head><body><header><p>${name}</p></header><main>${body}</main>
+<style>${PAGE_STYLE}</style></head><body><header><p>${name}</p></header><main>${body}</main>${aside}
 <footer><p>${name} · ${escapeHtml(business.phone)} · ${escapeHtml(business.email)}</p></footer></body></html>`;
 }
 
@@ -80,12 +80,12 @@ function linesList(lines: SandboxLine[]): string {
   return items.length > 0 ? `<ul class="lines">${items.join('')}</ul>` : '';
 }
 
-/** The test cards, as a short note under the form. */
+/** The test cards, as a short note beside the page's main content (not what is paid for). */
 function testCardsNote(): string {
   const items = SANDBOX_TEST_CARDS.map(
     (card) => `<li>${spacedCardNumber(card.number)} ${escapeHtml(card.note)}</li>`,
   );
-  return `<div class="note"><p>Test cards (any expiry and CVC):</p><ul>${items.join('')}</ul></div>`;
+  return `<aside class="note" aria-label="Test cards"><p>Test cards (any expiry and CVC):</p><ul>${items.join('')}</ul></aside>`;
 }
 
 /**
@@ -121,7 +121,8 @@ function checkoutPage(
 <div class="row"><div><label for="exp">Expiry</label><input id="exp" name="exp" autocomplete="cc-exp" value="12 / 34"></div>
 <div><label for="cvc">CVC</label><input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" value="123"></div></div>
 ${error}${consent}<button class="pay" type="submit">Pay ${amount}</button></form>
-<form method="post" action="${action}/cancel"><button class="cancel" type="submit">Cancel</button></form>${testCardsNote()}</div>`,
+<form method="post" action="${action}/cancel"><button class="cancel" type="submit">Cancel</button></form></div>`,
+    testCardsNote(),
   );
 }
 
