@@ -92,6 +92,7 @@ const AT_BOTH_WIDTHS = [
   'booking/journey.spec.ts',
   'booking/form-kept.spec.ts',
   'booking/ride.spec.ts',
+  'booking/cancel-refund.spec.ts',
   'booking/search.spec.ts',
   'booking/round-trip.spec.ts',
   'booking/quote.spec.ts',
@@ -114,6 +115,7 @@ const AT_BOTH_WIDTHS = [
   'console/admin-numbers.spec.ts',
   'console/admin-phone.spec.ts',
   'drive/day-sheet.spec.ts',
+  'reviews.spec.ts',
 ];
 
 const chromium = {
@@ -212,6 +214,8 @@ export default defineConfig({
       RATE_LIMIT_QUOTE_PER_IP: '100000/15m',
       // The booking tests hold many slots from one IP, with many accounts.
       HOLDS_PER_ADDRESS: '10000',
+      // Offered after a rating (reviews.spec.ts); never followed (no host but the server resolves).
+      BUSINESS_GOOGLE_REVIEW_URL: 'https://g.page/r/norfolk-rides-e2e/review',
     },
   },
 });

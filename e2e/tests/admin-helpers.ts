@@ -18,6 +18,7 @@ export const CONSOLE_AREAS = [
   ['Chauffeurs', '/admin/chauffeurs'],
   ['Blocks', '/admin/blocks'],
   ['Feedback', '/admin/feedback'],
+  ['Reviews', '/admin/reviews'],
   ['Numbers', '/admin/numbers'],
   ['Messages', '/admin/messages'],
   ['Audit', '/admin/audit'],
@@ -75,10 +76,23 @@ export interface SeededRide {
   slotTime: string;
 }
 
-/** A paid ride at midnight today (its pickup passed), and a completed one of last month. */
-export function seededRides(): { today: SeededRide; lastMonth: SeededRide } {
+/** A seeded customer who signs in, with their ride of last week, completed (the reviews spec). */
+export interface SeededReviewer extends SeededRide {
+  email: string;
+  password: string;
+}
+
+/**
+ * A paid ride at midnight today (its pickup passed), a completed one of last month, and each
+ * project's reviewer with a completed ride.
+ */
+export function seededRides(): {
+  today: SeededRide;
+  lastMonth: SeededRide;
+  reviewers: Record<string, SeededReviewer>;
+} {
   const printed = (process.env.E2E_SEEDED_RIDES ?? '').split('\n').at(-1) ?? '';
-  return JSON.parse(printed) as { today: SeededRide; lastMonth: SeededRide };
+  return JSON.parse(printed) as ReturnType<typeof seededRides>;
 }
 
 /**

@@ -28,6 +28,9 @@ import { TOTP_SECRET_PURPOSE } from './modules/owners/mfa.ts';
 import { createAppointmentChanges } from './modules/appointments/appointment-changes.ts';
 import { registerAppointmentRoutes } from './modules/appointments/appointments.routes.ts';
 import { fulfilCheckout } from './modules/appointments/fulfil-checkout.ts';
+import { registerBillRoutes } from './modules/bills/bills.routes.ts';
+import { settleBalanceLink } from './modules/bills/settle-balance-link.ts';
+import { registerReceiptRoutes } from './modules/receipts/receipts.routes.ts';
 import { registerCustomerRideRoutes } from './modules/appointments/ride.routes.ts';
 import { registerAuditRoutes } from './modules/audit/audit.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
@@ -53,10 +56,12 @@ import { registerPaymentWebhook } from './modules/payments/payments.routes.ts';
 import { registerSandboxCheckout } from './modules/payments/sandbox.routes.ts';
 import { createServiceListCache } from './modules/service/service-list-cache.ts';
 import { registerRideRoutes } from './modules/rides/rides.routes.ts';
+import { registerReviewRoutes } from './modules/reviews/reviews.routes.ts';
 import { registerServiceRoutes } from './modules/service/service.routes.ts';
 import { registerQuoteRoutes } from './modules/quotes/quotes.routes.ts';
 import { reachFromBookings } from './modules/quotes/reach.ts';
 import { offlineDrive } from './modules/appointments/reach-drive.ts';
+import { registerRefundPolicyRoutes } from './modules/refund-policy/refund-policy.routes.ts';
 import { registerTravelSettingsRoutes } from './modules/travel-settings/travel-settings.routes.ts';
 import { travelSettingsFrom } from './modules/travel-settings/travel-settings-source.ts';
 import {
@@ -137,8 +142,11 @@ export async function assembleApp(deps: AppDeps): Promise<AssembledApp> {
     onChanged: () => serviceList.invalidate(),
   });
   // A checkout's outcome, however it arrives: the webhook, the success page, the sandbox page.
+  // A payment link's checkout pays a ride's bill (`modules/bills`), never a booking.
   const fulfil: FulfilCheckout = (session, at, log) =>
-    fulfilCheckout(appointmentChanges, { db: db.db, payments }, session, at, log);
+    session.purpose === 'balance'
+      ? settleBalanceLink(db.db, recordMessages, session, at)
+      : fulfilCheckout(appointmentChanges, { db: db.db, payments }, session, at, log);
   // Every committed change of a car (the fleet, a block): the list and the pages rendered from
   // it follow.
   const onServiceChanged = () => serviceList.invalidate();
@@ -221,6 +229,7 @@ export async function assembleApp(deps: AppDeps): Promise<AssembledApp> {
     travel,
     calendar: { business: config.business, publicBaseUrl: config.publicBaseUrl },
     changes: appointmentChanges,
+    payments,
     now,
   });
   registerOwnerRoutes(app, {
@@ -266,9 +275,27 @@ export async function assembleApp(deps: AppDeps): Promise<AssembledApp> {
     now,
   });
   registerOwnerFeedbackRoutes(app, { db: db.db });
+  registerReviewRoutes(app, {
+    db: db.db,
+    limiter,
+    googleReviewUrl: config.googleReviewUrl ?? null,
+    onReviewsChanged: () => serviceList.invalidate(),
+    publicReviews: async () => ({ success: true, ...(await serviceList.get()).reviews }),
+    now,
+  });
   registerNumbersRoutes(app, { db: db.db, travel, now });
   registerTravelSettingsRoutes(app, { db: db.db, defaults: config.travel, travel, now });
+  registerRefundPolicyRoutes(app, { db: db.db, now });
   registerMessageRoutes(app, { db: db.db, now });
+  registerReceiptRoutes(app, { db: db.db, business: config.business });
+  registerBillRoutes(app, {
+    db: db.db,
+    payments,
+    recordMessages,
+    publicBaseUrl: config.publicBaseUrl,
+    limiter,
+    now,
+  });
   await registerPaymentWebhook(app, { db: db.db, payments, fulfil, now });
   await registerFleetRoutes(app, {
     db: db.db,

@@ -4,7 +4,11 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app.tsx';
 import { preloadScreen } from './routes.tsx';
 import { RenderedAtContext } from './lib/rendered-at.ts';
-import { readEmbeddedCatalogue, readEmbeddedVisitor } from './state/embedded-data.ts';
+import {
+  readEmbeddedCatalogue,
+  readEmbeddedReviews,
+  readEmbeddedVisitor,
+} from './state/embedded-data.ts';
 import './styles.css';
 
 const root = document.getElementById('root');
@@ -18,6 +22,7 @@ if (route !== undefined && root.hasChildNodes()) {
   const renderedAt = new Date(root.dataset.renderedAt ?? Date.now());
   const services = readEmbeddedCatalogue();
   const visitor = readEmbeddedVisitor();
+  const reviews = readEmbeddedReviews();
   void preloadScreen(route).then(() => {
     // As a transition, hydration yields to the browser instead of blocking it in one long task.
     startTransition(() => {
@@ -25,7 +30,7 @@ if (route !== undefined && root.hasChildNodes()) {
         root,
         <StrictMode>
           <RenderedAtContext value={renderedAt}>
-            <App services={services} visitor={visitor} />
+            <App services={services} visitor={visitor} reviews={reviews} />
           </RenderedAtContext>
         </StrictMode>,
       );

@@ -1,6 +1,14 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   APPOINTMENT_STATUSES,
+  BILL_CHARGE_STATUSES,
+  BILL_RULE_BOUNDS,
+  BILL_STATUSES,
+  TIP_CHOICES,
+  type BillChargeStatus,
+  type BillLine,
+  type BillStatus,
+  type TipChoice,
   CAR_MAKES,
   type AuditAction,
   CANCELLED_BY,
@@ -16,8 +24,14 @@ import {
   type ServicePhoto,
   FEEDBACK_EMOJIS,
   GENDERS,
+  REVIEW_HIDDEN_REASON_MAX,
+  REVIEW_REPLY_MAX,
+  REVIEW_STARS,
+  REVIEW_TAGS,
+  REVIEW_TEXT_MAX,
   REFUND_REASONS,
   REFUND_STATUSES,
+  REFUND_TIER_BOUNDS,
   TRAVEL_SETTING_FIELDS,
   TRIP_STATUSES,
   USER_ROLES,
@@ -805,6 +819,67 @@ const inRange = (name: string, column: AnyPgColumn, { min, max }: { min: number;
   check(name, sql`${column} between ${sql.raw(String(min))} and ${sql.raw(String(max))}`);
 
 /**
+ * A verified review (issue 31): one per booking (the unique index on the booking's first leg
+ * decides between two posts), written by the ride's customer once it is completed. The owner
+ * may answer it in public and hide it with a reason; a hidden review still counts in the
+ * owner's numbers, never on the site.
+ */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The booking's first leg (a round trip's return names it in `return_of`). */
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    /** The car, copied from the ride: the car page's list reads it without the ride. */
+    serviceId: uuid('service_id')
+      .notNull()
+      .references(() => services.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    stars: smallint('stars').notNull(),
+    text: text('text').notNull().default(''),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    createdAt: instant('created_at').notNull(),
+    replyText: text('reply_text'),
+    repliedAt: instant('replied_at'),
+    /** The owner's email at the time, as the audit trail names them. */
+    repliedBy: text('replied_by'),
+    hiddenAt: instant('hidden_at'),
+    hiddenReason: text('hidden_reason'),
+    hiddenBy: text('hidden_by'),
+  },
+  (t) => [
+    uniqueIndex('reviews_appointment_unique').on(t.appointmentId),
+    // Newest first, a car's or the whole site's.
+    index('reviews_service_idx').on(t.serviceId, t.createdAt.desc()),
+    index('reviews_created_idx').on(t.createdAt.desc()),
+    inRange('reviews_stars_range', t.stars, REVIEW_STARS),
+    check(
+      'reviews_text_length',
+      sql`char_length(${t.text}) <= ${sql.raw(String(REVIEW_TEXT_MAX))}`,
+    ),
+    check(
+      'reviews_tags_known',
+      sql`${t.tags} <@ array[${sql.raw(REVIEW_TAGS.map((v) => `'${v.replaceAll("'", "''")}'`).join(', '))}]::text[]`,
+    ),
+    check(
+      'reviews_reply_whole',
+      sql`(${t.replyText} is null) = (${t.repliedAt} is null) and (${t.replyText} is null) = (${t.repliedBy} is null) and char_length(coalesce(${t.replyText}, '')) <= ${sql.raw(String(REVIEW_REPLY_MAX))}`,
+    ),
+    check(
+      'reviews_hidden_with_reason',
+      sql`(${t.hiddenAt} is null) = (${t.hiddenReason} is null) and (${t.hiddenAt} is null) = (${t.hiddenBy} is null) and char_length(coalesce(${t.hiddenReason}, '')) <= ${sql.raw(String(REVIEW_HIDDEN_REASON_MAX))}`,
+    ),
+  ],
+);
+
+/**
  * The owner's numbers for the offline drive estimate (issue 29), saved from the console's Drive
  * times: one row at most (`id` is always 1). No row: the server's `TRAVEL_*` settings apply.
  */
@@ -829,5 +904,143 @@ export const travelSettings = pgTable(
       t.rushMultiplier,
       TRAVEL_SETTING_FIELDS.rushMultiplier,
     ),
+  ],
+);
+
+/**
+ * A ride's bill after it is done (issue 31): drafted in the transaction that completes the
+ * ride, adjusted by the owner (each change audited, `version` guarding against a stale form),
+ * sent, tipped, then charged. One per ride.
+ */
+export const bills = pgTable(
+  'bills',
+  {
+    appointmentId: uuid('appointment_id')
+      .primaryKey()
+      .references(() => appointments.id),
+    status: text('status').$type<BillStatus>().notNull().default('draft'),
+    /** The ride as booked, any time over, and the lines people entered (`BillLine`). */
+    lines: jsonb('lines').$type<BillLine[]>().notNull(),
+    /** What the lines come to (kept with them, so reports need not read JSON). */
+    totalCents: money('total_cents'),
+    depositCents: money('deposit_cents'),
+    /** Chosen by the customer, or the owner's default when the tip window closed (null before). */
+    tipCents: integer('tip_cents'),
+    tipChoice: text('tip_choice').$type<TipChoice>(),
+    version: integer('version').notNull().default(1),
+    draftedAt: instant('drafted_at').notNull(),
+    sentAt: instant('sent_at'),
+    /** When the owner's default tip applies, if the customer has not chosen by then. */
+    tipDueAt: instant('tip_due_at'),
+    paidAt: instant('paid_at'),
+    /** What the customer asks the receipt to say for an employer (empty: nothing). */
+    billingCompany: text('billing_company').notNull().default(''),
+    billingAddress: text('billing_address').notNull().default(''),
+    updatedAt: instant('updated_at').notNull(),
+  },
+  (t) => [
+    check('bills_status_known', isOneOf(t.status, BILL_STATUSES)),
+    check('bills_tip_choice_known', isOneOf(t.tipChoice, TIP_CHOICES)),
+    check('bills_total_not_negative', sql`${t.totalCents} >= 0`),
+    check('bills_tip_not_negative', sql`${t.tipCents} >= 0`),
+    check('bills_sent_when_past_draft', sql`${t.status} = 'draft' or ${t.sentAt} is not null`),
+    // The jobs' lookups: drafts to send by the owner's rule, sent bills whose tip window closed.
+    index('bills_status_idx').on(t.status, t.draftedAt),
+  ],
+);
+
+/**
+ * The one charge of a bill's balance and tip: recorded (with its idempotency key) in the
+ * transaction that fixes the amount, before the provider is asked, so a crash at any point is
+ * retried with the same key and never charges twice. When the bank refuses the saved card, the
+ * customer pays through a payment link (a checkout for the same amount), named here.
+ */
+export const billCharges = pgTable(
+  'bill_charges',
+  {
+    id: uuid('id').primaryKey(),
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .references(() => bills.appointmentId),
+    amountCents: money('amount_cents'),
+    tipCents: money('tip_cents'),
+    status: text('status').$type<BillChargeStatus>().notNull().default('pending'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** The provider's payment: the off-session one, or the payment link's. */
+    paymentIntentId: text('payment_intent_id'),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    /** The bank's reason when it refused, never personal data. */
+    declineCode: text('decline_code'),
+    linkSessionId: text('link_session_id'),
+    linkUrl: text('link_url'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: instant('next_attempt_at').notNull(),
+    createdAt: instant('created_at').notNull(),
+    updatedAt: instant('updated_at').notNull(),
+  },
+  (t) => [
+    check('bill_charges_status_known', isOneOf(t.status, BILL_CHARGE_STATUSES)),
+    check('bill_charges_amount_positive', sql`${t.amountCents} > 0`),
+    check('bill_charges_tip_within', sql`${t.tipCents} between 0 and ${t.amountCents}`),
+    // One charge per bill, whoever asks: the guarantee that a bill is never charged twice.
+    uniqueIndex('bill_charges_one_per_bill').on(t.appointmentId),
+    uniqueIndex('bill_charges_idempotency_key_unique').on(t.idempotencyKey),
+    uniqueIndex('bill_charges_link_session_unique').on(t.linkSessionId),
+    index('bill_charges_pending_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/** The owner's rules for bills (`BillRules`): one row at most; none, the defaults apply. */
+export const billRules = pgTable(
+  'bill_rules',
+  {
+    id: smallint('id').primaryKey().default(1),
+    waitingGraceMinutes: integer('waiting_grace_minutes').notNull(),
+    defaultTipPercent: integer('default_tip_percent').notNull(),
+    tipWindowHours: integer('tip_window_hours').notNull(),
+    autoSendHours: integer('auto_send_hours'),
+    updatedAt: instant('updated_at').notNull(),
+  },
+  (t) => [
+    check('bill_rules_single_row', sql`${t.id} = 1`),
+    inRange('bill_rules_grace_range', t.waitingGraceMinutes, BILL_RULE_BOUNDS.waitingGraceMinutes),
+    inRange('bill_rules_tip_range', t.defaultTipPercent, BILL_RULE_BOUNDS.defaultTipPercent),
+    inRange('bill_rules_window_range', t.tipWindowHours, BILL_RULE_BOUNDS.tipWindowHours),
+    inRange('bill_rules_auto_send_range', t.autoSendHours, BILL_RULE_BOUNDS.autoSendHours),
+  ],
+);
+
+/**
+ * The owner's refund policy for a customer's cancel (issue 31): one row at most (`id` is 1),
+ * there once the owner has saved tiers (even none); the save locks it, so two owners' saves of
+ * the tiers below are recorded one after the other. No row: the booking fee is non-refundable.
+ */
+export const refundPolicy = pgTable(
+  'refund_policy',
+  {
+    id: smallint('id').primaryKey().default(1),
+    updatedAt: instant('updated_at').notNull(),
+  },
+  (t) => [check('refund_policy_single_row', sql`${t.id} = 1`)],
+);
+
+/**
+ * One tier of the policy: at least `hours_before` hours before pickup, `percent` of the deposit
+ * back. The key on the hours keeps two tiers from claiming the same instant.
+ */
+export const refundTiers = pgTable(
+  'refund_tiers',
+  {
+    hoursBefore: smallint('hours_before').primaryKey(),
+    percent: smallint('percent').notNull(),
+  },
+  (t) => [
+    // The bounds the API keeps too (`REFUND_TIER_BOUNDS`).
+    inRange('refund_tiers_hours_range', t.hoursBefore, REFUND_TIER_BOUNDS.hoursBefore),
+    inRange('refund_tiers_percent_range', t.percent, REFUND_TIER_BOUNDS.percent),
   ],
 );

@@ -30,6 +30,14 @@ export const AUDIT_ACTIONS = [
   'message.retried',
   'rides.exported',
   'travel_settings.updated',
+  'refund_policy.updated',
+  'bill.adjusted',
+  'bill.sent',
+  'bill_rules.updated',
+  'review.replied',
+  'review.reply_cleared',
+  'review.hidden',
+  'review.unhidden',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

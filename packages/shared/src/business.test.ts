@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  googleReviewUrlFromEnv,
   DEFAULT_BUSINESS,
   businessFromEnv,
   formatAddress,
@@ -52,6 +53,14 @@ describe('business configuration', () => {
     expect(business.licence).toBe(DEFAULT_BUSINESS.licence);
     expect(DEFAULT_BUSINESS.licence).toMatch(/licensed/i);
     expect(DEFAULT_BUSINESS.licence).toMatch(/insur/i);
+  });
+
+  it('reads the Google review page, hidden when unset or not an http(s) address', () => {
+    const url = 'https://g.page/r/norfolkrides/review';
+    expect(googleReviewUrlFromEnv({ BUSINESS_GOOGLE_REVIEW_URL: ` ${url} ` })).toBe(url);
+    for (const value of [undefined, '', 'g.page/r/x', 'javascript:alert(1)']) {
+      expect(googleReviewUrlFromEnv({ BUSINESS_GOOGLE_REVIEW_URL: value })).toBeNull();
+    }
   });
 
   it('has a Norfolk, MA address and a dialable phone', () => {

@@ -123,3 +123,11 @@ export const EXPERIENCE_SINCE_YEAR = 2010;
 export function yearsOfExperience(now: Date): number {
   return businessToday(now).year - EXPERIENCE_SINCE_YEAR;
 }
+
+/**
+ * The business's Google review page (`BUSINESS_GOOGLE_REVIEW_URL`), offered after every rating,
+ * whatever its stars; null (the offer hidden) when unset or not an http(s) address.
+ */
+export function googleReviewUrlFromEnv(env: Readonly<Record<string, unknown>>): string | null {
+  return profileUrl(env.BUSINESS_GOOGLE_REVIEW_URL);
+}

@@ -168,3 +168,21 @@ export function billBalance(lines: readonly BillLine[], depositCents: number): n
 export function tipFor(lines: readonly BillLine[], percent: number): number {
   return Math.round((Math.max(0, billTotal(lines)) * percent) / 100);
 }
+
+/** The bounds of the owner's bill rules, kept by the form, the API and the database alike. */
+export const BILL_RULE_BOUNDS = {
+  waitingGraceMinutes: { min: 0, max: 120 },
+  defaultTipPercent: { min: 0, max: 50 },
+  tipWindowHours: { min: 1, max: 168 },
+  autoSendHours: { min: 1, max: 168 },
+} as const;
+
+/** What a charge of a bill's balance and tip came to at the provider. */
+export const BILL_CHARGE_STATUSES = [
+  'pending',
+  'succeeded',
+  'requires_action',
+  'declined',
+  'paid_by_link',
+] as const;
+export type BillChargeStatus = (typeof BILL_CHARGE_STATUSES)[number];

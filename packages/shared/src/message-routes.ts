@@ -46,6 +46,14 @@ export const MESSAGE_ROUTES = {
   },
   cancelled: { label: 'Ride cancelled', ownerEmail: true, text: true, push: 'owners' },
   completed: { label: 'Thank you after the ride', ownerEmail: false, text: false, push: false },
+  bill_sent: { label: 'Bill after the ride', ownerEmail: false, text: true, push: false },
+  bill_payment_due: {
+    label: 'Balance not charged, payment link',
+    ownerEmail: true,
+    text: true,
+    push: false,
+  },
+  bill_paid: { label: 'Receipt', ownerEmail: false, text: false, push: false },
   on_my_way: { label: 'Chauffeur on the way', ownerEmail: false, text: true, push: false },
   arrived: { label: 'Chauffeur arrived', ownerEmail: false, text: true, push: false },
   verify_email: {

@@ -1,4 +1,5 @@
 import type { SignedInProfile } from './schemas/account.ts';
+import type { PublicReviews } from './schemas/reviews.ts';
 import type { Service } from './schemas/service.ts';
 
 /*
@@ -30,6 +31,8 @@ export interface DocumentRequest {
   route: string;
   /** The catalogue to render with; it goes into the page too, so hydration starts from it. */
   services?: Service[];
+  /** The reviews the site shows, with the catalogue; into the page too, for hydration. */
+  reviews?: PublicReviews;
   /** Stamped on the page: hydration renders the clock-dependent text as of this time. */
   renderedAt: Date;
   /**

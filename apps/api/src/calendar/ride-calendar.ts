@@ -26,6 +26,10 @@ export interface CalendarSettings {
 export const ridePageUrl = (rideId: string, publicBaseUrl: string) =>
   `${publicBaseUrl}/my-appointments/${rideId}`;
 
+/** The ride's bill after it is done: the email, the text and the payment link's return lead here. */
+export const billPageUrl = (rideId: string, publicBaseUrl: string) =>
+  `${ridePageUrl(rideId, publicBaseUrl)}/bill`;
+
 /** The same for every version of one ride's entry, so an update or a cancel replaces it. */
 export const rideUid = (rideId: string, publicBaseUrl: string) =>
   `ride-${rideId}@${new URL(publicBaseUrl).hostname}`;

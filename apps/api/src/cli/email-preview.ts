@@ -17,7 +17,13 @@ import {
   type OwnerEmailedTemplate,
   type PushOnlyTemplate,
 } from '@app/shared';
-import { rideCalendar, type CalendarRide } from '../calendar/ride-calendar.ts';
+import { billPageUrl, rideCalendar, type CalendarRide } from '../calendar/ride-calendar.ts';
+import {
+  billPaidEmail,
+  billPaymentDueEmail,
+  billSentEmail,
+  type BillFacts,
+} from '../email/ride-bill.ts';
 import { ROOT_DIR } from '../config/env.ts';
 import { escapeHtml } from '../email/layout.ts';
 import { bookingConfirmedEmail } from '../email/booking-confirmed.ts';
@@ -114,6 +120,20 @@ export function emailPreviews(settings: RideEmailSettings, now: Date): EmailPrev
     refundCents: ride.depositCents,
   };
 
+  const sampleBill: BillFacts = {
+    lines: [
+      { kind: 'ride', label: 'Ride, 3 h as booked', amountCents: 36000 },
+      { kind: 'waiting', label: 'Waiting at pickup, 10 min beyond 15 min', amountCents: 2000 },
+      { kind: 'toll', label: 'Tolls, Mass Pike', amountCents: 750 },
+    ],
+    totalCents: 38750,
+    depositCents: ride.depositCents,
+    balanceCents: 38750 - ride.depositCents,
+    tipCents: 7200,
+    amountCents: 38750 - ride.depositCents + 7200,
+    card: { brand: 'visa', last4: '4242' },
+    url: billPageUrl(ride.id, settings.publicBaseUrl),
+  };
   const toCustomer: { [T in Exclude<MessageTemplate, PushOnlyTemplate>]: () => Mail } = {
     paid: () => bookingConfirmedEmail(ride, calendarRide, invite('request'), settings),
     reminder_24h: () => rideReminderEmail(ride, 'day', settings),
@@ -141,6 +161,14 @@ export function emailPreviews(settings: RideEmailSettings, now: Date): EmailPrev
     completed: () => rideCompletedEmail(ride, settings),
     on_my_way: () => rideChauffeurEmail(ride, 'on_my_way', sampleChauffeur, settings),
     arrived: () => rideChauffeurEmail(ride, 'arrived', sampleChauffeur, settings),
+    bill_sent: () => billSentEmail(ride, { ...sampleBill, tipCents: null }, settings),
+    bill_payment_due: () =>
+      billPaymentDueEmail(
+        ride,
+        { ...sampleBill, url: 'https://checkout.stripe.com/c/pay/sample' },
+        settings,
+      ),
+    bill_paid: () => billPaidEmail(ride, sampleBill, settings),
     verify_email: () =>
       verifyEmailEmail({
         to: ride.customerEmail,
@@ -171,6 +199,7 @@ export function emailPreviews(settings: RideEmailSettings, now: Date): EmailPrev
     paid: { kind: 'paid' },
     rescheduled: { kind: 'rescheduled', previousSlotStart },
     cancelled: { kind: 'cancelled', by: cancelled.by, refundCents: cancelled.refundCents },
+    bill_payment_due: { kind: 'bill_payment_due', amountCents: sampleBill.amountCents },
   };
 
   const emailed = MESSAGE_TEMPLATES.filter(
@@ -218,7 +247,16 @@ export function writeEmailPreviews(dir: string, settings: RideEmailSettings, now
   const texts = MESSAGE_TEMPLATES.filter(isTexted).map(
     (template) =>
       `<li>${escapeHtml(MESSAGE_ROUTES[template].label)}: <code>${escapeHtml(
-        RIDE_TEXTS[template](ride, { refundCents: ride.depositCents }, settings, sampleChauffeur),
+        RIDE_TEXTS[template](
+          ride,
+          {
+            refundCents: ride.depositCents,
+            amountCents: 31950,
+            billUrl: billPageUrl(ride.id, settings.publicBaseUrl),
+          },
+          settings,
+          sampleChauffeur,
+        ),
       )}</code></li>`,
   );
   const emails = previews.map(

@@ -7,6 +7,7 @@ import type { HoldLimits } from '@app/db';
 import { DEFAULT_TRAVEL_SETTINGS, type TravelSettings } from '../travel/drive-speed.ts';
 import {
   businessFromEnv,
+  googleReviewUrlFromEnv,
   CALENDAR_FEED_DETAILS,
   type CalendarFeedDetails,
   DEFAULT_CHANGE_CUTOFF_HOURS,
@@ -224,6 +225,7 @@ const EnvSchema = z
     BUSINESS_FACEBOOK_URL: profileSetting,
     BUSINESS_INSTAGRAM_URL: profileSetting,
     BUSINESS_X_URL: profileSetting,
+    BUSINESS_GOOGLE_REVIEW_URL: profileSetting,
   })
   .refine((env) => !env.DATABASE_MIGRATION_URL || env.DATABASE_URL, {
     path: ['DATABASE_MIGRATION_URL'],
@@ -313,6 +315,8 @@ export interface Config {
   /** How long a request may take to arrive in full before it is answered 408 (slow senders). */
   requestTimeoutMs: number;
   business: Business;
+  /** The business's Google review page, offered after any rating (`BUSINESS_GOOGLE_REVIEW_URL`). */
+  googleReviewUrl?: string | null;
   session: { idleTimeoutMs: number; maxAgeMs: number };
   mail: { smtpUrl: string | undefined; from: string; dir: string };
   googleClientId: string | undefined;
@@ -424,6 +428,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY,
     requestTimeoutMs: env.REQUEST_TIMEOUT,
     business,
+    googleReviewUrl: googleReviewUrlFromEnv(env),
     session: { idleTimeoutMs: env.SESSION_IDLE_TIMEOUT, maxAgeMs: env.SESSION_MAX_AGE },
     mail: {
       smtpUrl: env.SMTP_URL,

@@ -14,7 +14,8 @@ import type { Mail } from './transport.ts';
 export type OwnerNotice =
   | { kind: 'paid' }
   | { kind: 'cancelled'; by: 'customer' | 'owner'; refundCents: number }
-  | { kind: 'rescheduled'; previousSlotStart: Date | null };
+  | { kind: 'rescheduled'; previousSlotStart: Date | null }
+  | { kind: 'bill_payment_due'; amountCents: number };
 
 /** To the business's address: each paid booking, cancellation and reschedule, with the customer. */
 export function ownerRideNoticeEmail(
@@ -35,12 +36,17 @@ export function ownerRideNoticeEmail(
             `Cancelled: ${ride.carName}, ${when}`,
             `The ride was cancelled by ${notice.by === 'owner' ? 'the business' : 'the customer'}; refund: ${notice.refundCents > 0 ? `$${formatCents(notice.refundCents)}` : 'none'}.`,
           ]
-        : [
-            `Moved: ${ride.carName}, now ${when}`,
-            notice.previousSlotStart
-              ? `The ride moved from ${rideTime(notice.previousSlotStart)} to ${when}.`
-              : `The ride moved to ${when}.`,
-          ];
+        : notice.kind === 'bill_payment_due'
+          ? [
+              `Balance not charged: ${ride.carName}, ${when}`,
+              `The bank did not let the saved card pay the ride's balance and tip of $${formatCents(notice.amountCents)}: the customer was sent a payment link. The console's ride shows when it is paid.`,
+            ]
+          : [
+              `Moved: ${ride.carName}, now ${when}`,
+              notice.previousSlotStart
+                ? `The ride moved from ${rideTime(notice.previousSlotStart)} to ${when}.`
+                : `The ride moved to ${when}.`,
+            ];
   const rows: [string, string][] = [
     ['Customer', ride.customerName],
     ['Email', ride.customerEmail],

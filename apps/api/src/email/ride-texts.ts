@@ -5,11 +5,21 @@ import { rideEndTime, rideTime, type RideEmailSettings, type RideFacts } from '.
 /** A text's body, from the ride as it is now and what the outbox row alone knows (the refund). */
 export type RideText = (
   ride: RideFacts,
-  cancelled: { refundCents: number },
+  facts: MessageFacts,
   settings: RideEmailSettings,
   /** Who drives, for the chauffeur's own taps ("On my way", "Arrived"). */
   chauffeur: ChauffeurFacts,
 ) => string;
+
+/** What a message says that the ride's row does not: its outbox row's payload, read. */
+export interface MessageFacts {
+  /** A cancellation's refund: 0 when nothing goes back. */
+  refundCents: number;
+  /** A bill's amount: its balance when sent, the balance and tip when due through a link. */
+  amountCents: number;
+  /** The bill's payment link, or its page. */
+  billUrl: string;
+}
 
 /** The chauffeur as a tap's message names them: first name, the car's plate, the live page. */
 export interface ChauffeurFacts {
@@ -50,6 +60,10 @@ export const RIDE_TEXTS: { readonly [T in TextedTemplate]: RideText } = {
     `${business.name}: ${chauffeurWords(chauffeur)} is on the way to ${ride.pickupAddress}. ${followed(ride, chauffeur)} ${STOP}`,
   arrived: (ride, _cancelled, { business }, chauffeur) =>
     `${business.name}: ${chauffeurWords(chauffeur)} has arrived at ${ride.pickupAddress}. ${followed(ride, chauffeur)} ${STOP}`,
+  bill_sent: (ride, { amountCents, billUrl }, { business }) =>
+    `${business.name}: your bill for the ${ride.carName} ride, ref ${bookingReference(ride.id)}, is ready: ${amountCents > 0 ? `$${formatCents(amountCents)} left to pay after the deposit` : 'the deposit covered it'}. See it, add a tip and get your receipt: ${billUrl} ${STOP}`,
+  bill_payment_due: (ride, { amountCents, billUrl }, { business }) =>
+    `${business.name}: your bank did not let us charge your card $${formatCents(amountCents)} for the ${ride.carName} ride, ref ${bookingReference(ride.id)}. Pay it here: ${billUrl} ${STOP}`,
   cancelled: (ride, { refundCents }, { business, publicBaseUrl }) =>
     `${business.name}: your ride on ${rideTime(ride.slotStart)} is cancelled.${refundCents > 0 ? ` $${formatCents(refundCents)} is refunded to your card.` : ''} ${which(ride, publicBaseUrl)} Questions: ${business.phone}. ${STOP}`,
 };

@@ -5,7 +5,8 @@ import type { FastifyBaseLogger } from 'fastify';
 
 export interface MailAttachment {
   filename: string;
-  content: string;
+  /** Text (an invite), or bytes (a receipt's PDF). */
+  content: string | Buffer;
   /** `text/calendar; method=REQUEST` for an invite. */
   contentType: string;
 }

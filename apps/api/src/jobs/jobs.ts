@@ -14,6 +14,9 @@ import { nudgeLateChauffeurs } from '../modules/notifications/nudge-late-chauffe
 import { remindRides, type ReminderLeads } from '../modules/notifications/remind-rides.ts';
 import type { PaymentProvider } from '../modules/payments/payment-provider.ts';
 import { issuePendingRefunds } from '../modules/payments/refunds.ts';
+import { chargeDueBills } from '../modules/bills/charge-bill.ts';
+import { applyDefaultTips } from '../modules/bills/pay-bill.ts';
+import { sendDueBills } from '../modules/bills/send-bill.ts';
 
 /** What every job may use: the database, the payment provider and the log. */
 export interface JobDeps {
@@ -91,6 +94,26 @@ export function messageJobs(settings: MessageJobSettings): Job[] {
       name: 'nudge-late-chauffeurs',
       every: settings.remindEvery,
       run: ({ db }, now) => nudgeLateChauffeurs(db, now, settings.chauffeurLateMinutes),
+    },
+    {
+      // Bills: drafts the owner's rule sends by itself, the default tip once the tip window
+      // closes, and charges recorded but not yet taken by the provider (a crash, the provider
+      // down), each with its idempotency key: at start, then every minute.
+      name: 'settle-bills',
+      every: 60_000,
+      atStart: true,
+      run: async ({ db, payments, log }, now) => {
+        const deps = {
+          db,
+          payments,
+          log,
+          recordMessages: settings.record,
+          publicBaseUrl: settings.email.publicBaseUrl,
+        };
+        await sendDueBills(db, settings.record, now);
+        await applyDefaultTips(db, settings.record, now);
+        return chargeDueBills(deps, now);
+      },
     },
     {
       // Due outbox rows: claimed, sent, marked; retried with backoff; failed after the last try.

@@ -39,8 +39,11 @@ export const rateLimitKeys = {
   /** Quotes (a ride's price from its route) from one client address: each may ask Google. */
   quoteByIp: (ip: string) => `quote:ip:${ip}`,
   feedbackByUser: (userId: string) => `feedback:user:${userId}`,
+  /** A customer's review posts (`modules/reviews`). */
+  reviewsByUser: (userId: string) => `review:user:${userId}`,
   /** A customer's reschedules and cancellations of their rides. */
   rideChangesByUser: (userId: string) => `ride-change:user:${userId}`,
+  billPaymentsByUser: (userId: string) => `bill-payment:user:${userId}`,
   /** Looks at live trip pages (`modules/trips`) from one client address. */
   tripByIp: (ip: string) => `trip:ip:${ip}`,
   /** A chauffeur's taps and position reports (`modules/drive`). */

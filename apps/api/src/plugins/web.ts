@@ -9,6 +9,7 @@ import {
   RENDER_MODULE,
   type PageEntry,
   type PageRenderer,
+  type PublicReviews,
   type Service,
   type SignedInProfile,
 } from '@app/shared';
@@ -21,6 +22,8 @@ import { encodedBody, sendEncoded, type EncodedBody } from '../http/encoded-body
  */
 interface Catalogue {
   services: Service[];
+  /** The reviews the site shows, loaded with it (the home page's and each car's). */
+  reviews: PublicReviews;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -159,6 +162,7 @@ function pageRenderer(
         path,
         route,
         services: list.services,
+        reviews: list.reviews,
         renderedAt: now(),
         visitor,
       })

@@ -3,15 +3,19 @@
  * like `npm run owner -- add`, on the server's data directory before the server opens it):
  * a paid ride today at midnight in New York, its pickup time passed (the console's Today puts it
  * first), and a completed ride a month ago (found by its booking reference on every day).
- * Prints `{ today, lastMonth }`, each `{ id, customerName, carName, slotTime }`.
+ * For the reviews spec, each project's customer with a password and a ride completed last week
+ * (`reviewers`: one review per ride, so one ride per project).
+ * Prints `{ today, lastMonth, reviewers }`, each ride `{ id, customerName, carName, slotTime }`.
  */
 import { eq } from 'drizzle-orm';
-import { createDb, prepareDb, services } from '@app/db';
+import { appointments, createDb, prepareDb, services, users } from '@app/db';
 import { businessToday, addDays } from '@app/shared';
 import { loadConfig } from '../config/env.ts';
+import { hashPassword } from '../modules/auth/passwords.ts';
 import { insertAppointment, insertUser } from './fixtures.ts';
 
 const CAR = 'Toyota Camry';
+const REVIEWER_PASSWORD = 'Review#Ride2026';
 
 const config = loadConfig();
 const handle = await createDb({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
@@ -40,9 +44,33 @@ try {
     });
     return { id, customerName, carName: CAR, slotTime };
   };
+  /** A customer who can sign in, with a ride of last week, completed. */
+  const reviewer = async (project: string, daysAgo: number) => {
+    const seededRide = await ride(
+      `Rhea ${project === 'desktop' ? 'Deskrater' : 'Mobirater'}`,
+      key(addDays(today, -daysAgo)),
+      '10:00 AM',
+      'completed',
+    );
+    const email = `reviewer-${project}@e2e.example.com`;
+    const [row] = await db
+      .select({ userId: appointments.userId })
+      .from(appointments)
+      .where(eq(appointments.id, seededRide.id));
+    await db
+      .update(users)
+      .set({
+        email,
+        passwordHash: await hashPassword(REVIEWER_PASSWORD),
+        emailVerifiedAt: new Date(),
+      })
+      .where(eq(users.id, row?.userId as string));
+    return { ...seededRide, email, password: REVIEWER_PASSWORD };
+  };
   const seeded = {
     today: await ride('Tess Firstpickup', key(today), '12:00 AM', 'paid'),
     lastMonth: await ride('Lorna Lastmonth', key(addDays(today, -31)), '10:00 AM', 'completed'),
+    reviewers: { desktop: await reviewer('desktop', 7), mobile: await reviewer('mobile', 8) },
   };
   console.log(JSON.stringify(seeded));
 } finally {

@@ -16,6 +16,8 @@ import { Capacity } from '../components/service/capacity.tsx';
 import { PromotionRates } from '../components/service/promotion-rates.tsx';
 import { RideChangesPolicy } from '../components/service/ride-changes-policy.tsx';
 import { RelatedServices } from '../components/service/related-services.tsx';
+import { ReviewList } from '../components/reviews/review-list.tsx';
+import { usePublicReviews } from '../state/reviews.tsx';
 import { UnavailableNotice } from '../components/service/unavailable-notice.tsx';
 import { card, container } from '../components/ui/styles.ts';
 import { BookingForm } from '../features/booking/components/booking-form.tsx';
@@ -160,8 +162,24 @@ function ServiceBooking({ service, services }: { service: Service; services: Ser
         <RideChangesPolicy />
       </section>
 
+      <CarReviewList serviceId={service._id} />
+
       <RelatedServices service={service} services={services} />
       {/* The page's last section receives the service id and type but shows nothing (docs/product.md). */}
     </div>
+  );
+}
+
+/** The car's newest reviews, rendered on the server with the page. */
+function CarReviewList({ serviceId }: { serviceId: string }) {
+  const reviews = usePublicReviews()?.byCar[serviceId];
+  if (!reviews) return null;
+  return (
+    <ReviewList
+      reviews={reviews}
+      titleId="car-reviews-title"
+      title="What riders say about this car"
+      className="mt-16"
+    />
   );
 }

@@ -12,7 +12,9 @@ import {
 import { BUSINESS } from '../config/env.ts';
 import { WhenForm } from '../features/search/components/when-form.tsx';
 import { useCatalogue } from '../state/catalogue.tsx';
+import { usePublicReviews } from '../state/reviews.tsx';
 import { useSession } from '../state/session.tsx';
+import { ReviewList } from '../components/reviews/review-list.tsx';
 import { BrandIcon } from '../components/brand-icon.tsx';
 import { PageLoading } from '../components/page-loading.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
@@ -63,6 +65,7 @@ function HomeView({ visitor, services, servicesLoading }: HomeViewProps) {
       <Promotion />
       <FindByModel />
       <TopCars services={services.slice(0, TOP_CARS)} loading={servicesLoading} />
+      <HomeReviews services={services} />
       <SecondBanner />
     </>
   );
@@ -247,6 +250,21 @@ function TopCars({ services, loading }: { services: Service[]; loading: boolean 
         </Link>
       </div>
     </section>
+  );
+}
+
+/** The newest reviews of every car, rendered on the server with the page. */
+function HomeReviews({ services }: { services: Service[] }) {
+  const reviews = usePublicReviews();
+  if (!reviews) return null;
+  return (
+    <ReviewList
+      reviews={reviews.overall}
+      cars={services}
+      titleId="reviews-title"
+      title="What our riders say"
+      className={`${container} pt-16 sm:pt-20`}
+    />
   );
 }
 

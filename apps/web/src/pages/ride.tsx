@@ -14,6 +14,7 @@ import { getRide } from '../features/ride/api/ride.ts';
 import { CancelRide } from '../features/ride/components/cancel-ride.tsx';
 import { ChangeByPhone } from '../features/ride/components/change-by-phone.tsx';
 import { RescheduleForm } from '../features/ride/components/reschedule-form.tsx';
+import { RateRide } from '../features/ride/components/rate-ride.tsx';
 import { RideCalendarLinks } from '../features/ride/components/ride-calendar-links.tsx';
 import { RideStatusNote } from '../features/ride/components/ride-status-note.tsx';
 import { RideSummary } from '../features/ride/components/ride-summary.tsx';
@@ -94,6 +95,12 @@ export default function RidePage() {
               <section aria-label="Your trip, live" className={`${card} mt-8 p-4 sm:p-6`}>
                 <LiveTrip token={ride.tripToken} />
               </section>
+            ) : null}
+            {/* A completed ride invites a rating (the thank-you email links here). */}
+            {ride.status === 'completed' ? (
+              <div className={`${card} mt-8 p-4 sm:p-6`}>
+                <RateRide rideId={ride.id} />
+              </div>
             ) : null}
             {ride.status === 'paid' && ride.changeable ? (
               <div className="mt-8 grid gap-8">

@@ -41,6 +41,7 @@ export async function renderDocument(
   const blocks = [
     request.services && dataBlock(EMBEDDED.catalogue, request.services),
     request.visitor !== undefined && dataBlock(EMBEDDED.visitor, request.visitor),
+    request.reviews && dataBlock(EMBEDDED.reviews, request.reviews),
   ].filter((block) => typeof block === 'string');
   let html = template
     .replace(/<title>[^<]*<\/title>/, () => head)
@@ -61,7 +62,7 @@ async function renderApp(request: DocumentRequest, context: SsrContext): Promise
     <StrictMode>
       <RenderedAtContext value={request.renderedAt}>
         <Router ssrPath={request.path} ssrContext={context}>
-          <App services={request.services} visitor={request.visitor} />
+          <App services={request.services} visitor={request.visitor} reviews={request.reviews} />
         </Router>
       </RenderedAtContext>
     </StrictMode>,

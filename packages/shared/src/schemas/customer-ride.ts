@@ -4,6 +4,7 @@ import { MESSAGES } from '../messages.ts';
 import { BookedPriceSchema } from './booked-price.ts';
 import { TripSchema } from './booking.ts';
 import { OwnerCancellationSchema } from './my-rides.ts';
+import { CancelRefundSchema } from './refund-policy.ts';
 import { parseSlotDateKey, parseSlotTime } from '../slots.ts';
 
 /** The `:id` of `/api/appointments/:id…`: a ride that is not a uuid is no ride of anyone's. */
@@ -27,6 +28,15 @@ export const CancelRideRequestSchema = z.object({
   /** A round trip's first leg: whether its return leg is cancelled too (ADR 018). */
   withReturn: z
     .boolean({ error: 'Please say whether the return ride is cancelled too.' })
+    .optional(),
+  /**
+   * The refund the page showed when the customer confirmed (cents): the cancel refunds what the
+   * tiers give at its commit, and says so when that differs.
+   */
+  seenRefundCents: z
+    .number({ error: 'The refund shown must be a number of cents.' })
+    .int('The refund shown must be a number of cents.')
+    .min(0, 'The refund shown must be a number of cents.')
     .optional(),
 });
 export type CustomerCancelRequest = z.input<typeof CancelRideRequestSchema>;
@@ -81,6 +91,13 @@ export const RideViewSchema = z.object({
   ownerCancellation: OwnerCancellationSchema.nullable(),
   /** The live trip page's token (`/trip/:token`) while it can be followed; null otherwise. */
   tripToken: z.string().nullable(),
+  /**
+   * What cancelling it now gives back of its deposit by the owner's refund tiers, while the
+   * customer may cancel it online; null otherwise.
+   */
+  cancelRefund: CancelRefundSchema.nullable(),
+  /** The same for cancelling it with its return leg (`returnLegLive`); null otherwise. */
+  cancelRefundWithReturn: CancelRefundSchema.nullable(),
 });
 export type RideView = z.infer<typeof RideViewSchema>;
 
@@ -91,5 +108,12 @@ export const CustomerRideResponseSchema = z.object({
 export type CustomerRideResponse = z.infer<typeof CustomerRideResponseSchema>;
 
 /** What a reschedule or a cancellation answers: the ride as it now is. */
-export const RideChangeResponseSchema = CustomerRideResponseSchema.extend({ message: z.string() });
+export const RideChangeResponseSchema = CustomerRideResponseSchema.extend({
+  message: z.string(),
+  /**
+   * A cancellation's refund as committed; `changed` when it differs from the one the customer
+   * was shown (`seenRefundCents`), a tier's limit having passed in between.
+   */
+  refund: CancelRefundSchema.extend({ changed: z.boolean() }).optional(),
+});
 export type RideChangeResponse = z.infer<typeof RideChangeResponseSchema>;

@@ -1,7 +1,13 @@
 import { and, eq } from 'drizzle-orm';
-import { appointments } from '@app/db';
+import { appointments, type Appointment, type Database } from '@app/db';
+import { cancellationRefund, type RefundTier } from '@app/shared';
 import { AppError } from '../../errors.ts';
+import type { AuditEntry } from '../audit/record-audit.ts';
+import type { PaymentProvider } from '../payments/payment-provider.ts';
+import { issueRefund, requestRefund } from '../payments/refunds.ts';
+import { readRefundTiers } from '../refund-policy/refund-policy-source.ts';
 import type { AppointmentChanges } from './appointment-changes.ts';
+import { checkoutOfFirstLeg } from './cancel-ride.ts';
 import {
   RIDE_CHANGED_ELSEWHERE_MESSAGE,
   assertChangeable,
@@ -11,20 +17,35 @@ import {
 } from './own-ride.ts';
 import { changeStatus } from './status.ts';
 
+interface Log {
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+/** What a customer's cancel gave back: of the deposits of the rides it cancelled. */
+export interface CustomerCancellation extends OwnRide {
+  refund: { depositCents: number; refundCents: number };
+}
+
 /**
  * The customer cancels their paid ride, up to the policy's limit before pickup: the slot is
  * freed by one conditional update (still paid, still at the slot read), with the messages and
- * the audit event in its transaction. The booking fee is not refunded (the booking policy), so
- * the messages say nothing goes back. A round trip's first leg takes its return leg with it when
+ * the audit event in its transaction. A round trip's first leg takes its return leg with it when
  * the customer says so (`withReturn`).
+ *
+ * What comes back of each ride's deposit is the owner's refund tiers at this instant, read in
+ * this transaction (none by default: the booking fee is non-refundable). Each leg with something
+ * to give back gets its refund row here, in the same transaction, as an owner's cancel does (a
+ * round trip's one payment is refunded by the leg); after the commit it goes to the provider,
+ * and the `issue-pending-refunds` job catches up if that fails.
  */
-export function cancelAppointment(
+export async function cancelAppointment(
   changes: AppointmentChanges,
   input: { appointmentId: string; userId: string; withReturn?: boolean | undefined },
-  deps: { now: Date; policy: ChangePolicy },
-): Promise<OwnRide> {
+  deps: { now: Date; policy: ChangePolicy; db: Database; payments: PaymentProvider; log: Log },
+): Promise<CustomerCancellation> {
   const { now } = deps;
-  return changes.run(async (tx) => {
+  const { result, refundIds } = await changes.run(async (tx) => {
     const ride = await findOwnRide(tx, input.appointmentId, input.userId);
     const before = ride.appointment;
     assertChangeable(before, now, deps.policy);
@@ -45,6 +66,58 @@ export function cancelAppointment(
           cancelledBy: 'customer',
         })
       : [];
+    const returnLegs = returns.length
+      ? await tx.select().from(appointments).where(eq(appointments.returnOf, before.id))
+      : [];
+
+    const tiers = await readRefundTiers(tx);
+    const checkoutSessionId = before.checkoutSessionId ?? (await checkoutOfFirstLeg(tx, before));
+    const legs = [
+      before,
+      ...returnLegs.filter((leg) => returns.some((r) => r.appointmentId === leg.id)),
+    ];
+    const refunds = [];
+    for (const leg of legs) {
+      refunds.push(await refundLeg(tx, leg, { tiers, now, checkoutSessionId }));
+    }
+    const refundCents = refunds.reduce((sum, refund) => sum + refund.refundCents, 0);
+    const depositCents = refunds.reduce((sum, refund) => sum + refund.depositCents, 0);
+
+    const audit: AuditEntry[] = [];
+    for (const [i, leg] of legs.entries()) {
+      const refund = refunds[i];
+      if (!refund) continue;
+      const about = {
+        actor: ride.actor,
+        at: now,
+        serviceId: before.serviceId,
+        appointmentId: leg.id,
+      };
+      audit.push({
+        ...about,
+        action: 'appointment.cancelled',
+        before: { status: 'paid' },
+        after: {
+          status: 'cancelled',
+          cancelledBy: 'customer',
+          refundCents: refund.refundCents,
+          ...(leg.id === before.id ? {} : { with: before.id }),
+        },
+      });
+      if (refund.refundId) {
+        audit.push({
+          ...about,
+          action: 'refund.requested',
+          before: null,
+          after: {
+            refundId: refund.refundId,
+            amountCents: refund.refundCents,
+            reason: 'cancelled_by_customer',
+            percent: refund.percent,
+          },
+        });
+      }
+    }
 
     const cancelled = {
       ...before,
@@ -56,35 +129,49 @@ export function cancelAppointment(
     return {
       change,
       consequences: {
-        audit: [
-          {
-            actor: ride.actor,
-            action: 'appointment.cancelled',
-            at: now,
-            serviceId: before.serviceId,
-            appointmentId: before.id,
-            before: { status: 'paid' },
-            after: { status: 'cancelled', cancelledBy: 'customer' },
-          },
-          ...returns.map((leg) => ({
-            actor: ride.actor,
-            action: 'appointment.cancelled' as const,
-            at: now,
-            serviceId: before.serviceId,
-            appointmentId: leg.appointmentId,
-            before: { status: 'paid' },
-            after: { status: 'cancelled', cancelledBy: 'customer', with: before.id },
-          })),
-        ],
+        audit,
         message: {
           kind: 'cancelled',
           appointmentId: before.id,
           at: now,
           by: 'customer',
-          refundCents: 0,
+          refundCents,
         },
       },
-      result: { ...ride, appointment: cancelled },
+      result: {
+        result: { ...ride, appointment: cancelled, refund: { depositCents, refundCents } },
+        refundIds: refunds.flatMap((refund) => (refund.refundId ? [refund.refundId] : [])),
+      },
     };
   });
+
+  for (const refundId of refundIds) {
+    // Best effort now; the `issue-pending-refunds` job issues it if this fails.
+    await issueRefund(deps.db, deps.payments, refundId, now, deps.log).catch((error: unknown) =>
+      deps.log.warn({ err: error, appointmentId: input.appointmentId }, 'refund not issued yet'),
+    );
+  }
+  return result;
+}
+
+/** One cancelled leg's share of the payment back by the tiers: its refund row, if any. */
+async function refundLeg(
+  tx: Database,
+  leg: Appointment,
+  context: { tiers: readonly RefundTier[]; now: Date; checkoutSessionId: string | null },
+) {
+  const refund = cancellationRefund(leg.amountCents, leg.slotStart, context.now, context.tiers);
+  if (refund.refundCents <= 0) return { ...refund, refundCents: 0, refundId: null };
+  if (!leg.paymentIntentId || !context.checkoutSessionId)
+    throw new Error(`paid appointment ${leg.id} without its payment`);
+  const refundId = await requestRefund(tx, {
+    appointmentId: leg.id,
+    checkoutSessionId: context.checkoutSessionId,
+    paymentIntentId: leg.paymentIntentId,
+    amountCents: refund.refundCents,
+    reason: 'cancelled_by_customer',
+    at: context.now,
+  });
+  // Null when this payment already had a refund for this ride: nothing more goes back.
+  return { ...refund, refundCents: refundId ? refund.refundCents : 0, refundId };
 }

@@ -119,7 +119,7 @@ export async function cancelRide(
 }
 
 /** The checkout that paid a return leg: its first leg's. */
-async function checkoutOfFirstLeg(
+export async function checkoutOfFirstLeg(
   tx: Database,
   ride: { returnOf: string | null },
 ): Promise<string | null> {

@@ -6,6 +6,7 @@ import type { AuditActor } from '../audit/record-audit.ts';
 import type { AppointmentChanges, TransitionOutcome } from './appointment-changes.ts';
 import { currentRide, rideChangedMessage } from './ride-state.ts';
 import { changeStatus } from './status.ts';
+import { draftBill } from '../bills/draft-bill.ts';
 
 export const NOT_YET_PICKED_UP_MESSAGE =
   'This ride’s pickup time has not come yet: mark it once it has.';
@@ -46,6 +47,8 @@ export async function finishTransition(
     if (ride.status === 'paid') throw AppError.conflict(NOT_YET_PICKED_UP_MESSAGE);
     throw AppError.conflict(rideChangedMessage(ride.status));
   }
+  // A ride done is billed: its draft is written with the completion, so none is ever missed.
+  if (to === 'completed') await draftBill(tx, id, now);
   return {
     change,
     consequences: {

@@ -3,6 +3,9 @@ import { appointments, services, users, type Appointment, type Database } from '
 import {
   BOOKING_WINDOW_DAYS,
   bookedPriceOf,
+  cancellationRefund,
+  cancelRefundInWords,
+  type RefundTier,
   TRIP_LINK_DAYS_AFTER,
   busyInstants,
   earliestSlotStart,
@@ -180,6 +183,22 @@ export interface RideViewSettings {
   travel: TravelSettings;
   /** A ride's live trip token (`modules/trips`). */
   tripToken: (rideId: string) => string;
+  /** The owner's refund tiers in force (`modules/refund-policy`), for what a cancel gives back. */
+  refundTiers: readonly RefundTier[];
+}
+
+/** What cancelling `legs` at `now` gives back of their deposits, with its words. */
+export function cancelRefundOf(
+  legs: readonly Appointment[],
+  now: Date,
+  tiers: readonly RefundTier[],
+) {
+  const refunds = legs.map((leg) => cancellationRefund(leg.amountCents, leg.slotStart, now, tiers));
+  const total = {
+    depositCents: refunds.reduce((sum, refund) => sum + refund.depositCents, 0),
+    refundCents: refunds.reduce((sum, refund) => sum + refund.refundCents, 0),
+  };
+  return { ...total, words: cancelRefundInWords(total) };
 }
 
 /** The ride as its page shows it; where it may move only while it may still be moved. */
@@ -187,7 +206,7 @@ export async function rideView(
   db: Database,
   ride: OwnRide,
   now: Date,
-  { policy, calendar, travel, tripToken }: RideViewSettings,
+  { policy, calendar, travel, tripToken, refundTiers }: RideViewSettings,
 ): Promise<RideView> {
   const { appointment, service } = ride;
   const changeable = mayChangeOnline(appointment, now, policy.cutoffHours);
@@ -226,5 +245,10 @@ export async function rideView(
     ownerCancellation: (await ownerCancellations(db, [appointment])).get(appointment.id) ?? null,
     // Followed live from the ride's page as from the link in the chauffeur's messages.
     tripToken: followable(appointment, now) ? tripToken(appointment.id) : null,
+    cancelRefund: changeable ? cancelRefundOf([appointment], now, refundTiers) : null,
+    cancelRefundWithReturn:
+      changeable && leg?.status === 'paid'
+        ? cancelRefundOf([appointment, leg], now, refundTiers)
+        : null,
   };
 }

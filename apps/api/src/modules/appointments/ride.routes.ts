@@ -5,7 +5,9 @@ import {
   MESSAGES,
   RescheduleRequestSchema,
   RideParamsSchema,
+  formatCents,
   formatSlotDateLong,
+  cancelRefundInWords,
   type RideChangeResponse,
   type CustomerRideResponse,
 } from '@app/shared';
@@ -20,6 +22,8 @@ import { getRideCalendar } from './get-ride-calendar.ts';
 import { rideView, type ChangePolicy } from './own-ride.ts';
 import { rescheduleAppointment } from './reschedule-appointment.ts';
 import type { TravelSettingsSource } from '../travel-settings/travel-settings-source.ts';
+import type { PaymentProvider } from '../payments/payment-provider.ts';
+import { readRefundTiers } from '../refund-policy/refund-policy-source.ts';
 
 /** Changes of plan per account: far above a customer's need, a bound on churning slots. */
 export const RIDE_CHANGES_PER_USER: RateLimit = { max: 20, windowMs: 60 * 60_000 };
@@ -36,6 +40,8 @@ export interface RideRouteDeps {
   calendar: CalendarSettings;
   /** How every change of an appointment is made and told (`appointment-changes.ts`). */
   changes: AppointmentChanges;
+  /** Where a cancel's refund is issued, after its commit. */
+  payments: PaymentProvider;
   now: () => Date;
 }
 
@@ -52,6 +58,7 @@ export function registerCustomerRideRoutes(app: FastifyInstance, deps: RideRoute
     calendar,
     travel: await deps.travel.current(),
     tripToken: deps.tripToken,
+    refundTiers: await readRefundTiers(db),
   });
   const customer = { config: { auth: 'customer' as const } };
   const countChange = (userId: string) =>
@@ -118,20 +125,36 @@ export function registerCustomerRideRoutes(app: FastifyInstance, deps: RideRoute
     customer,
     async (request): Promise<RideChangeResponse> => {
       const { id } = RideParamsSchema.parse(request.params);
-      const { withReturn } = CancelRideRequestSchema.parse(request.body ?? {});
+      const { withReturn, seenRefundCents } = CancelRideRequestSchema.parse(request.body ?? {});
       const userId = signedInUser(request).id;
       await countChange(userId);
       const at = now();
       const ride = await cancelAppointment(
         deps.changes,
         { appointmentId: id, userId, withReturn },
-        { now: at, policy },
+        { now: at, policy, db, payments: deps.payments, log: request.log },
       );
+      const { refund } = ride;
+      const changed = seenRefundCents !== undefined && seenRefundCents !== refund.refundCents;
       return {
         success: true,
-        message: 'Your ride is cancelled.',
+        message: cancelledMessage(refund, changed),
         ride: await rideView(db, ride, at, await viewSettings()),
+        refund: { ...refund, words: cancelRefundInWords(refund), changed },
       };
     },
   );
+}
+
+/** What a cancel says: the refund given, and that it is not the one shown if the tier changed. */
+function cancelledMessage(
+  refund: { depositCents: number; refundCents: number },
+  changed: boolean,
+): string {
+  const given =
+    refund.refundCents > 0
+      ? ` $${formatCents(refund.refundCents)} of your deposit is refunded to your card.`
+      : '';
+  if (!changed) return `Your ride is cancelled.${given}`;
+  return `Your ride is cancelled. The refund is the one in force when you confirmed, not the one shown before (pickup came nearer):${given || ' your deposit is not refundable.'}`;
 }

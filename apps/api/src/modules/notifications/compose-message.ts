@@ -1,7 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { outboxMessages } from '@app/db';
-import { appointments, services, users, type Database } from '@app/db';
+import { appointments, billCharges, bills, services, users, type Database } from '@app/db';
 import {
+  billBalance,
+  receiptFileName,
   emailsOwner,
   isAccountTemplate,
   isMessageTemplate,
@@ -11,6 +13,12 @@ import {
   type AccountTemplate,
 } from '@app/shared';
 import { rideCalendar, type CalendarRide } from '../../calendar/ride-calendar.ts';
+import {
+  billPaidEmail,
+  billPaymentDueEmail,
+  billSentEmail,
+  type BillFacts,
+} from '../../email/ride-bill.ts';
 import { bookingConfirmedEmail } from '../../email/booking-confirmed.ts';
 import { chauffeurInviteEmail } from '../../email/chauffeur-invite.ts';
 import { mfaFailedEmail } from '../../email/mfa-failed.ts';
@@ -22,7 +30,7 @@ import {
 } from '../../email/ride-changed.ts';
 import { rideChauffeurEmail } from '../../email/ride-chauffeur.ts';
 import { rideCompletedEmail } from '../../email/ride-completed.ts';
-import { ridePageUrl } from '../../calendar/ride-calendar.ts';
+import { billPageUrl, ridePageUrl } from '../../calendar/ride-calendar.ts';
 import type { RideEmailSettings, RideFacts } from '../../email/ride-facts.ts';
 import { rideReminderEmail } from '../../email/ride-reminder.ts';
 import { RIDE_TEXTS } from '../../email/ride-texts.ts';
@@ -31,6 +39,9 @@ import { verifyEmailEmail } from '../../email/verify-email.ts';
 import { issueEmailVerification } from '../account/email-verification.ts';
 import { issuePasswordReset } from '../auth/create-password-reset.ts';
 import { STAFF_PASSWORD_LINK_LIFETIME_MS } from '../owners/add-staff.ts';
+import { receiptOfRide } from '../receipts/receipt-of-ride.ts';
+import { renderReceiptPdf } from '../receipts/receipt-pdf.ts';
+import { reviewOfBooking } from '../reviews/post-review.ts';
 import { composePush, type ComposedPush } from './push/compose-push.ts';
 import { optedOut } from './record-messages.ts';
 import type { TextMessage } from './sms/sms-sender.ts';
@@ -142,11 +153,20 @@ export async function composeMessage(
     refundCents: typeof payload.refundCents === 'number' ? payload.refundCents : 0,
     reason: appointment.cancelReason,
   };
+  const bill = isBillTemplate(template)
+    ? await billFacts(db, appointment.id, payload, settings.publicBaseUrl)
+    : null;
+  if (isBillTemplate(template) && !bill) return { skip: 'no bill' };
+  const facts = {
+    refundCents: cancelled.refundCents,
+    amountCents: bill?.amountCents ?? 0,
+    billUrl: bill?.url ?? '',
+  };
 
   if (row.channel === 'sms') {
     if (await optedOut(db, row.recipient)) return { skip: 'number opted out' };
     if (!isTexted(template)) return { skip: 'no text' };
-    const body = RIDE_TEXTS[template](ride, cancelled, settings, chauffeur);
+    const body = RIDE_TEXTS[template](ride, facts, settings, chauffeur);
     return { channel: 'sms', text: { to: row.recipient, body } };
   }
 
@@ -157,7 +177,9 @@ export async function composeMessage(
         ? { kind: template }
         : template === 'cancelled'
           ? { kind: template, ...cancelled }
-          : { kind: template, previousSlotStart };
+          : template === 'bill_payment_due'
+            ? { kind: template, amountCents: facts.amountCents }
+            : { kind: template, previousSlotStart };
     return { channel: 'email', mail: ownerRideNoticeEmail(ride, notice, row.recipient, settings) };
   }
 
@@ -175,6 +197,22 @@ export async function composeMessage(
       stamp: now,
     }),
   });
+  if (isBillTemplate(template)) {
+    if (!bill) return { skip: 'no bill' };
+    const mail = BILL_EMAILS[template](ride, bill, settings);
+    // The receipt, as a PDF an employer takes (ADR 023), drawn from the rows as they are now.
+    if (template === 'bill_paid') {
+      const receipt = await receiptOfRide(db, appointment.id, 'owner', settings.business);
+      mail.attachments = [
+        {
+          filename: receiptFileName(receipt),
+          contentType: 'application/pdf',
+          content: await renderReceiptPdf(receipt),
+        },
+      ];
+    }
+    return { channel: 'email', mail };
+  }
   // Every template is emailed to the customer: one without its email here does not compile.
   switch (template) {
     case 'paid': {
@@ -234,11 +272,61 @@ export async function composeMessage(
         mail: rideCancelledEmail(ride, cancelled, invite('cancel'), settings),
       };
     case 'completed':
-      return { channel: 'email', mail: rideCompletedEmail(ride, settings) };
+      // The invitation to rate, unless the booking is rated already (a round trip's other leg).
+      return {
+        channel: 'email',
+        mail: rideCompletedEmail(ride, settings, !(await reviewOfBooking(db, appointment))),
+      };
     case 'on_my_way':
     case 'arrived':
       return { channel: 'email', mail: rideChauffeurEmail(ride, template, chauffeur, settings) };
   }
+}
+
+/** The bill's emails, by template (`modules/bills`). */
+const BILL_EMAILS = {
+  bill_sent: billSentEmail,
+  bill_payment_due: billPaymentDueEmail,
+  bill_paid: billPaidEmail,
+} as const;
+const isBillTemplate = (template: string): template is keyof typeof BILL_EMAILS =>
+  Object.hasOwn(BILL_EMAILS, template);
+
+/**
+ * A bill as its message shows it: its lines as they are now, the amount the row was written
+ * for (the balance when sent; the balance and tip when charged or due), the card charged, and
+ * where the customer goes (the payment link when one was made, else the bill's page).
+ */
+async function billFacts(
+  db: Database,
+  appointmentId: string,
+  payload: Record<string, unknown>,
+  publicBaseUrl: string,
+): Promise<BillFacts | null> {
+  const [row] = await db
+    .select({ bill: bills, charge: billCharges })
+    .from(bills)
+    .leftJoin(billCharges, eq(billCharges.appointmentId, bills.appointmentId))
+    .where(eq(bills.appointmentId, appointmentId));
+  if (!row) return null;
+  const { bill, charge } = row;
+  const amount = (key: string) => (typeof payload[key] === 'number' ? payload[key] : 0);
+  return {
+    lines: bill.lines,
+    totalCents: bill.totalCents,
+    depositCents: bill.depositCents,
+    balanceCents: billBalance(bill.lines, bill.depositCents),
+    tipCents: bill.tipCents,
+    amountCents: 'amountCents' in payload ? amount('amountCents') : amount('balanceCents'),
+    card:
+      charge?.cardBrand && charge.cardLast4
+        ? { brand: charge.cardBrand, last4: charge.cardLast4 }
+        : null,
+    url:
+      typeof payload.linkUrl === 'string'
+        ? payload.linkUrl
+        : billPageUrl(appointmentId, publicBaseUrl),
+  };
 }
 
 /**

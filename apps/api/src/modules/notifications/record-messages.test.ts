@@ -101,6 +101,9 @@ describe.each(await databaseKinds())('recording messages on %s', (kind) => {
       details_changed: ['customer/email'],
       cancelled: ['customer/email', 'customer/sms', 'owner/email'],
       completed: ['customer/email'],
+      bill_sent: ['customer/email', 'customer/sms'],
+      bill_payment_due: ['customer/email', 'customer/sms', 'owner/email'],
+      bill_paid: ['customer/email'],
       on_my_way: ['customer/email', 'customer/sms'],
       arrived: ['customer/email', 'customer/sms'],
     };
@@ -132,6 +135,15 @@ describe.each(await databaseKinds())('recording messages on %s', (kind) => {
       },
       { kind: 'cancelled', appointmentId: texted, at: AT, by: 'customer', refundCents: 0 },
       { kind: 'completed', appointmentId: texted, at: AT },
+      { kind: 'bill_sent', appointmentId: texted, at: AT, totalCents: 30000, balanceCents: 20000 },
+      {
+        kind: 'bill_payment_due',
+        appointmentId: texted,
+        at: AT,
+        amountCents: 24000,
+        linkUrl: 'https://example.com/pay',
+      },
+      { kind: 'bill_paid', appointmentId: texted, at: AT, amountCents: 24000, tipCents: 4000 },
       { kind: 'on_my_way', appointmentId: texted, at: AT, ...tapFacts },
       { kind: 'arrived', appointmentId: texted, at: AT, ...tapFacts },
     ];

@@ -61,6 +61,23 @@ export type AppointmentEvent =
       /** The live trip page the message links to (`modules/trips`). */
       tripUrl: string;
     }
+  /** The bill after the ride (`modules/bills`): sent, its balance charged, or a link to pay it. */
+  | {
+      kind: 'bill_sent';
+      appointmentId: string;
+      at: Date;
+      totalCents: number;
+      balanceCents: number;
+    }
+  | {
+      kind: 'bill_payment_due';
+      appointmentId: string;
+      at: Date;
+      amountCents: number;
+      /** The payment link (a checkout for the amount), as the provider made it. */
+      linkUrl: string;
+    }
+  | { kind: 'bill_paid'; appointmentId: string; at: Date; amountCents: number; tipCents: number }
   /** Written by the reminders job, in the transaction that claims the reminder. */
   | {
       kind: 'reminder_24h' | 'reminder_2h';

@@ -1,7 +1,7 @@
 import ical, { type VEvent } from 'node-ical';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { appointments, services, users, type Database } from '@app/db';
+import { appointments, reviews, services, users, type Database } from '@app/db';
 import { bookingReference, DEFAULT_BUSINESS, slotStartsAt } from '@app/shared';
 import { createMailer, type Mailer } from '../../email/transport.ts';
 import { rideTime } from '../../email/ride-facts.ts';
@@ -176,6 +176,39 @@ describe(`a ride's emails, through SMTP, on ${kind}`, () => {
       expect(part).toContain(car?.name);
       expect(part).toContain(rideTime(slotStartsAt('1_11_2026', '9:30 AM') as Date));
       expect(part).toContain(ridePageUrl(rideId, 'https://rides.example.com'));
+      // The one invitation to rate the ride, on its page.
+      expect(part).toContain(`${ridePageUrl(rideId, 'https://rides.example.com')}#rate`);
+      expect(part).toContain('Rate your ride');
+    }
+  });
+
+  it('leaves the invitation to rate out once the booking is rated', async () => {
+    await db
+      .update(appointments)
+      .set({ status: 'completed', finishedAt: NOW })
+      .where(eq(appointments.id, rideId));
+    const [ride] = await db.select().from(appointments).where(eq(appointments.id, rideId));
+    await db.insert(reviews).values({
+      appointmentId: rideId,
+      serviceId: ride?.serviceId as string,
+      userId: ride?.userId as string,
+      stars: 3,
+      createdAt: NOW,
+    });
+    const mail = await mailsOf({
+      kind: 'completed',
+      appointmentId: rideId,
+      at: NOW,
+      finishedAt: NOW,
+    });
+    await db.delete(reviews).where(eq(reviews.appointmentId, rideId));
+    await db
+      .update(appointments)
+      .set({ status: 'paid', finishedAt: null })
+      .where(eq(appointments.id, rideId));
+    for (const part of [mail.text, mail.html]) {
+      expect(part).not.toContain('#rate');
+      expect(part).toContain('https://rides.example.com/feedback');
     }
   });
 });

@@ -1,18 +1,24 @@
 import type { Database } from '@app/db';
-import type { Service, ServiceListResponse } from '@app/shared';
+import type { PublicReviews, Service, ServiceListResponse } from '@app/shared';
 import { encodedBody, type EncodedBody } from '../../http/encoded-body.ts';
+import { listPublicReviews } from '../reviews/list-public-reviews.ts';
 import { listServices } from './list-services.ts';
 
 /** One load of the list. A new load is a new object: what is made from it can be kept with it. */
 export interface ServiceList {
   services: Service[];
+  /**
+   * The reviews the site shows (`modules/reviews`), loaded with the list: the live pages
+   * rendered from a load show its reviews, and a review's change invalidates the load.
+   */
+  reviews: PublicReviews;
   /** The `GET /service/list` answer, serialized once per load. */
   body: EncodedBody;
 }
 
-function serviceListOf(services: Service[]): ServiceList {
+function serviceListOf(services: Service[], reviews: PublicReviews): ServiceList {
   const answer: ServiceListResponse = { success: true, services };
-  return { services, body: encodedBody(JSON.stringify(answer)) };
+  return { services, reviews, body: encodedBody(JSON.stringify(answer)) };
 }
 
 export interface ServiceListCache {
@@ -38,9 +44,9 @@ export function createServiceListCache(
   const load = () => {
     const startedGeneration = generation;
     const at = Date.now();
-    const promise = listServices(db, options.now())
-      .then((services) => {
-        const list = serviceListOf(services);
+    const promise = Promise.all([listServices(db, options.now()), listPublicReviews(db)])
+      .then(([services, reviews]) => {
+        const list = serviceListOf(services, reviews);
         if (startedGeneration === generation) cached = { list, at };
         return list;
       })

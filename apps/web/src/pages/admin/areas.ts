@@ -9,6 +9,7 @@ import {
   MessagesSquare,
   ScrollText,
   Smartphone,
+  Star,
   Sun,
 } from 'lucide-react';
 import type { ConsoleNavItem } from '../../features/admin-shell/components/console-layout.tsx';
@@ -39,6 +40,12 @@ export const CONSOLE_AREAS = [
     label: 'Feedback',
     icon: MessagesSquare,
     screen: lazy(() => import('./feedback.tsx')),
+  },
+  {
+    path: '/reviews',
+    label: 'Reviews',
+    icon: Star,
+    screen: lazy(() => import('./reviews.tsx')),
   },
   {
     path: '/numbers',

@@ -2,12 +2,18 @@ import { useLoad } from '../../lib/use-load.ts';
 import { ConsoleHeading } from '../../features/admin-shell/components/console-heading.tsx';
 import { PeriodNumbers } from '../../features/admin-numbers/components/period-numbers.tsx';
 import { DriveTimes } from '../../features/admin-numbers/components/drive-times.tsx';
-import { getDriveTimes, getNumbers } from '../../features/admin-numbers/api/numbers.ts';
+import { RefundTiersForm } from '../../features/admin-numbers/components/refund-tiers-form.tsx';
+import {
+  getDriveTimes,
+  getNumbers,
+  getRefundPolicy,
+} from '../../features/admin-numbers/api/numbers.ts';
 
-/** /admin/numbers: this week and this month at a glance; then the drive times. */
+/** /admin/numbers: this week and this month at a glance; the drive times; the refund tiers. */
 export default function NumbersScreen() {
   const { data: numbers, failure } = useLoad(getNumbers);
   const drives = useLoad(getDriveTimes);
+  const refunds = useLoad(getRefundPolicy);
   return (
     <>
       <ConsoleHeading title="Numbers">
@@ -33,6 +39,13 @@ export default function NumbersScreen() {
       ) : drives.failure ? (
         <p role="alert" className="mt-6 text-danger">
           {drives.failure}
+        </p>
+      ) : null}
+      {refunds.data ? (
+        <RefundTiersForm policy={refunds.data.policy} onSaved={() => void refunds.reload()} />
+      ) : refunds.failure ? (
+        <p role="alert" className="mt-6 text-danger">
+          {refunds.failure}
         </p>
       ) : null}
     </>

@@ -40,6 +40,14 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'message.retried': 'Message sent again',
   'rides.exported': 'Rides exported',
   'travel_settings.updated': 'Drive time settings changed',
+  'refund_policy.updated': 'Refund tiers changed',
+  'bill.adjusted': 'Bill adjusted',
+  'bill.sent': 'Bill sent',
+  'bill_rules.updated': 'Bill rules changed',
+  'review.replied': 'Review answered',
+  'review.reply_cleared': 'Review answer removed',
+  'review.hidden': 'Review hidden',
+  'review.unhidden': 'Review shown again',
 };
 
 /** One field of `before`/`after`, named for a person, its values as text. */
@@ -119,9 +127,11 @@ const FIELDS: Record<string, { label: string; value?: (v: unknown, now: Date) =>
     value: (v) =>
       v === 'cancelled_by_owner'
         ? 'An owner cancelled the ride'
-        : String(v)
-            .replace(/_/g, ' ')
-            .replace(/^./, (c) => c.toUpperCase()),
+        : v === 'cancelled_by_customer'
+          ? 'The customer cancelled the ride (refund tiers)'
+          : String(v)
+              .replace(/_/g, ' ')
+              .replace(/^./, (c) => c.toUpperCase()),
   },
   with: {
     label: 'With the ride',
@@ -204,6 +214,19 @@ const FIELDS: Record<string, { label: string; value?: (v: unknown, now: Date) =>
     label: TRAVEL_SETTING_FIELDS.rushMultiplier.label,
     value: (v) => `× ${String(v)}`,
   },
+  tiers: {
+    label: 'Refund tiers',
+    value: (v) =>
+      Array.isArray(v) && v.length > 0
+        ? v
+            .map(
+              (tier: { hoursBefore?: unknown; percent?: unknown }) =>
+                `${String(tier.percent)}% from ${String(tier.hoursBefore)} h before pickup`,
+            )
+            .join('; ')
+        : 'None: the booking fee is non-refundable',
+  },
+  percent: { label: 'Share of the deposit', value: (v) => `${String(v)}%` },
   source: {
     label: 'Set by',
     value: (v) => (v === 'owner' ? 'An owner' : 'The server’s defaults'),
@@ -221,6 +244,7 @@ const ID_FIELDS: Record<string, string> = {
   id: 'Record id',
   messageId: 'Message id',
   refundId: 'Refund id',
+  reviewId: 'Review id',
   chauffeurId: 'Chauffeur’s account id',
   defaultChauffeurId: 'Default chauffeur’s account id',
 };
@@ -288,7 +312,11 @@ const num = (value: unknown): number | undefined => (typeof value === 'number' ?
 export function sentenceOf(event: AuditEvent, now: Date = new Date()): string {
   const before = event.before ?? {};
   const after = event.after ?? {};
-  const who = event.actor.userId ? event.actor.label : 'The command line';
+  const who = event.actor.userId
+    ? event.actor.label
+    : event.actor.label === 'automatic'
+      ? 'The owner’s rule'
+      : 'The command line';
   const car = event.carName ?? 'a car no longer listed';
   const ride = event.bookingReference
     ? `ride ${event.bookingReference}${event.carName ? ` (${event.carName})` : ''}`
@@ -401,6 +429,24 @@ export function sentenceOf(event: AuditEvent, now: Date = new Date()): string {
     }
     case 'travel_settings.updated':
       return `${who} changed the numbers the drive time estimate uses.`;
+    case 'refund_policy.updated':
+      return `${who} changed what a customer's cancel gives back of the deposit.`;
+    case 'bill.adjusted':
+      return `${who} adjusted the bill of ${ride}.`;
+    case 'bill.sent': {
+      const balance = money(after.balanceCents);
+      return `${who} sent the bill of ${ride}${balance ? `, ${balance} left to pay` : ''}.`;
+    }
+    case 'bill_rules.updated':
+      return `${who} changed the rules for bills after the ride.`;
+    case 'review.replied':
+      return `${who} answered the review of ${ride} in public.`;
+    case 'review.reply_cleared':
+      return `${who} removed the public answer to the review of ${ride}.`;
+    case 'review.hidden':
+      return `${who} hid the review of ${ride} from the site: ${str(after.reason) ?? 'no reason given'}.`;
+    case 'review.unhidden':
+      return `${who} showed the review of ${ride} on the site again.`;
   }
 }
 

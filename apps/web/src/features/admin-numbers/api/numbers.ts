@@ -1,6 +1,9 @@
 import type {
   DriveTimesResponse,
   NumbersResponse,
+  RefundPolicyInput,
+  RefundPolicyResponse,
+  RefundPolicySavedResponse,
   TravelSettingsInput,
   TravelSettingsSavedResponse,
 } from '@app/shared';
@@ -21,4 +24,14 @@ export function saveTravelSettings(
   request: TravelSettingsInput,
 ): Promise<TravelSettingsSavedResponse> {
   return api.post<TravelSettingsSavedResponse>('/admin/travel-settings', request);
+}
+
+/** The refund tiers a customer's cancel follows (none: the booking fee is non-refundable). */
+export function getRefundPolicy(): Promise<RefundPolicyResponse> {
+  return api.get<RefundPolicyResponse>('/admin/refund-policy');
+}
+
+/** Saves the refund tiers; every cancel from then on gives back what they say. */
+export function saveRefundPolicy(request: RefundPolicyInput): Promise<RefundPolicySavedResponse> {
+  return api.post<RefundPolicySavedResponse>('/admin/refund-policy', request);
 }

@@ -12,8 +12,10 @@ interface CancelRideProps {
 }
 
 /**
- * Cancelling, behind a confirmation that states the booking policy first. A native modal
- * dialog: it keeps focus inside, closes on Escape and gives focus back to the button.
+ * Cancelling, behind a confirmation that states the booking policy first, and what the cancel
+ * gives back of the deposit by the owner's refund tiers (the server's figure, which the cancel
+ * works out again at its commit and says if it differs). A native modal dialog: it keeps focus
+ * inside, closes on Escape and gives focus back to the button.
  */
 export function CancelRide({ ride, onCancelled }: CancelRideProps) {
   const id = useId();
@@ -23,12 +25,16 @@ export function CancelRide({ ride, onCancelled }: CancelRideProps) {
   // A round trip's first ride: the customer says whether the return goes too.
   const [withReturn, setWithReturn] = useState(false);
   const returnLeg = ride.returnLegLive ? ride.trip.returnRide?.leg : undefined;
+  const refund = returnLeg && withReturn ? ride.cancelRefundWithReturn : ride.cancelRefund;
 
   async function confirm() {
     setFailure('');
     setSending(true);
     try {
-      const answer = await cancelRide(ride.id, returnLeg ? { withReturn } : {});
+      const answer = await cancelRide(ride.id, {
+        ...(returnLeg ? { withReturn } : {}),
+        ...(refund ? { seenRefundCents: refund.refundCents } : {}),
+      });
       dialog.current?.close();
       onCancelled(answer.ride, answer.message);
     } catch (error) {
@@ -63,10 +69,18 @@ export function CancelRide({ ride, onCancelled }: CancelRideProps) {
         <h2 id={`${id}-dialog-title`} className="text-xl font-semibold text-brand">
           Cancel this ride?
         </h2>
-        <p id={`${id}-dialog-policy`} className="mt-3 text-ink">
-          <strong>The booking fee is non-refundable.</strong> Your deposit of $
-          {formatCents(ride.amountCents)} is not given back, and your time is freed for others.
-        </p>
+        {refund && refund.refundCents > 0 ? (
+          <p id={`${id}-dialog-policy`} className="mt-3 text-ink" aria-live="polite">
+            <strong>{refund.words}</strong> It goes back to the card you paid with, and your time is
+            freed for others.
+          </p>
+        ) : (
+          <p id={`${id}-dialog-policy`} className="mt-3 text-ink">
+            <strong>The booking fee is non-refundable.</strong> Your deposit of $
+            {formatCents(refund?.depositCents ?? ride.amountCents)} is not given back, and your time
+            is freed for others.
+          </p>
+        )}
         {returnLeg ? (
           <label className="mt-4 flex min-h-11 items-center gap-3 text-sm text-ink">
             <input

@@ -1,0 +1,65 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { appointments, bills, type Database } from '@app/db';
+import { billTotal, type BillLine } from '@app/shared';
+import { AppError } from '../../errors.ts';
+import { recordAudit, type AuditActor } from '../audit/record-audit.ts';
+
+export const BILL_NOT_FOUND_MESSAGE =
+  'This ride has no bill yet: it is drafted when the ride is done.';
+export const BILL_CHANGED_MESSAGE =
+  'This bill was changed since you opened it. Look at it again before you save.';
+export const BILL_ALREADY_SENT_MESSAGE = 'This bill has been sent, so it can no longer be changed.';
+export const BILL_NEGATIVE_MESSAGE = 'The bill cannot come to less than nothing.';
+
+/**
+ * The owner's adjustment of a drafted bill: its lines replaced as the form shows them, on the
+ * version the owner saw (a stale form is refused, not merged), audited with the lines before
+ * and after, in one transaction.
+ */
+export async function adjustBill(
+  db: Database,
+  input: {
+    appointmentId: string;
+    version: number;
+    lines: BillLine[];
+    actor: AuditActor;
+    now: Date;
+  },
+): Promise<void> {
+  const total = billTotal(input.lines);
+  if (total < 0) throw AppError.badRequest(BILL_NEGATIVE_MESSAGE);
+  await db.transaction(async (tx) => {
+    const [bill] = await tx
+      .select({
+        lines: bills.lines,
+        status: bills.status,
+        version: bills.version,
+        serviceId: appointments.serviceId,
+      })
+      .from(bills)
+      .innerJoin(appointments, eq(appointments.id, bills.appointmentId))
+      .where(eq(bills.appointmentId, input.appointmentId))
+      .for('update', { of: bills });
+    if (!bill) throw AppError.notFound(BILL_NOT_FOUND_MESSAGE);
+    if (bill.status !== 'draft') throw AppError.conflict(BILL_ALREADY_SENT_MESSAGE);
+    if (bill.version !== input.version) throw AppError.conflict(BILL_CHANGED_MESSAGE);
+    await tx
+      .update(bills)
+      .set({
+        lines: input.lines,
+        totalCents: total,
+        version: sql`${bills.version} + 1`,
+        updatedAt: input.now,
+      })
+      .where(and(eq(bills.appointmentId, input.appointmentId), eq(bills.version, input.version)));
+    await recordAudit(tx, {
+      actor: input.actor,
+      action: 'bill.adjusted',
+      at: input.now,
+      serviceId: bill.serviceId,
+      appointmentId: input.appointmentId,
+      before: { lines: bill.lines },
+      after: { lines: input.lines },
+    });
+  });
+}

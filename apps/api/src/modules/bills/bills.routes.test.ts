@@ -1,0 +1,268 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import {
+  auditEvents,
+  billCharges,
+  bills,
+  outboxMessages,
+  tripEvents,
+  type Database,
+} from '@app/db';
+import {
+  BillViewSchema,
+  BILL_RIDE_LINE_MESSAGE,
+  type BillLine,
+  type TripStatus,
+} from '@app/shared';
+import { buildApp } from '../../app.ts';
+import { createSession } from '../auth/sessions.ts';
+import { OWNER_ONLY_MESSAGE } from '../../plugins/auth.ts';
+import {
+  appointmentRow,
+  bookingRequest,
+  bookOk,
+  payThroughSandbox,
+  serviceIdByName,
+  signedInBrowser,
+} from '../../test/booking.ts';
+import { Browser, expectFailure } from '../../test/browser.ts';
+import { createClock, HOUR, MINUTE } from '../../test/clock.ts';
+import { testConfig } from '../../test/config.ts';
+import { databaseKinds, openTestDatabase, type TestDatabase } from '../../test/databases.ts';
+import { insertUser } from '../../test/fixtures.ts';
+import { signedInOwner } from '../../test/owners.ts';
+import { BILL_CHANGED_MESSAGE, BILL_NOT_FOUND_MESSAGE } from './adjust-bill.ts';
+import { BILL_ALREADY_PAID_MESSAGE } from './pay-bill.ts';
+
+const NOW = new Date('2026-11-22T15:07:00Z');
+
+/**
+ * Issue 31: the bill after the ride, through the HTTP API on both databases: drafted when the
+ * ride is done from its booked price and the chauffeur's statuses, adjusted and sent by the
+ * owner, tipped by the customer and its one charge recorded.
+ */
+describe.each(await databaseKinds())('the bill after the ride on %s', (kind) => {
+  let database: TestDatabase;
+  let db: Database;
+  let app: FastifyInstance;
+  let teslaS: string;
+  let chauffeurId: string;
+  const clock = createClock(NOW);
+  let nextDay = 0;
+  const freshDay = () => `${1 + nextDay++}_12_2026`;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    db = database.handle.db;
+    app = await buildApp({
+      config: testConfig(),
+      db: database.handle,
+      now: clock.now,
+      serviceListMaxAgeMs: 0,
+    });
+    teslaS = await serviceIdByName(db, 'Tesla Model S');
+    chauffeurId = await insertUser(db, 'Dana Driver', 'chauffeur');
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.drop();
+  });
+
+  /** A paid ride, its statuses at these minutes after pickup, completed by an owner then. */
+  const doneRide = async (taps: Partial<Record<TripStatus, number>>) => {
+    clock.advance(-(clock.now().getTime() - NOW.getTime()));
+    const { browser, userId } = await signedInBrowser(app, db, NOW);
+    const id = await bookOk(
+      browser,
+      bookingRequest(teslaS, { slotDate: freshDay(), slotTime: '9:00 AM' }),
+    );
+    await payThroughSandbox(app, browser, id);
+    const ride = await appointmentRow(db, id);
+    const at = (minutes: number) => new Date(ride.slotStart.getTime() + minutes * MINUTE);
+    for (const [status, minutes] of Object.entries(taps))
+      await db.insert(tripEvents).values({
+        appointmentId: id,
+        chauffeurId,
+        status: status as TripStatus,
+        tapKey: crypto.randomUUID(),
+        at: at(minutes),
+      });
+    const done = at(Math.max(60, ...Object.values(taps)));
+    clock.advance(done.getTime() - clock.now().getTime());
+    const owner = (await signedInOwner(app, db, done)).browser;
+    expect((await owner.post(`/api/admin/rides/${id}/complete`, {})).statusCode).toBe(200);
+    // The customer comes back after the ride, signed in again.
+    const customer = new Browser(app);
+    customer.setSid(await createSession(db, userId, done, testConfig().session));
+    return { id, ride, customer, userId, owner };
+  };
+  const ownerBill = async (owner: Browser, id: string) => {
+    const response = await owner.get(`/api/admin/rides/${id}/bill`);
+    expect(response.statusCode, response.body).toBe(200);
+    return BillViewSchema.parse(response.json());
+  };
+  const adjust = (owner: Browser, id: string, body: { version: number; lines: BillLine[] }) =>
+    owner.request(
+      { method: 'PUT', url: `/api/admin/rides/${id}/bill`, payload: body },
+      { csrf: true },
+    );
+  const outbox = (id: string, template: string) =>
+    db
+      .select()
+      .from(outboxMessages)
+      .where(
+        and(eq(outboxMessages.appointmentId, id), eq(outboxMessages.template, template as never)),
+      );
+
+  it('drafts the bill at completion: the booked price, waiting beyond the grace, time over', async () => {
+    // Arrived 5 min early, on board 25 min after pickup (10 min beyond the 15 free), dropped off
+    // 20 minutes after the booked length.
+    const probe = await doneRide({});
+    const length = probe.ride.lengthMinutes;
+    const { id, ride, owner } = await doneRide({
+      on_my_way: -40,
+      arrived: -5,
+      on_board: 25,
+      dropped_off: 25 + length + 20,
+    });
+    const bill = await ownerBill(owner, id);
+    const price = ride.priceCents as number;
+    const perMinute = price / ride.lengthMinutes;
+    expect(bill.status).toBe('draft');
+    expect(bill.lines.map((line) => [line.kind, line.amountCents])).toEqual([
+      ['ride', price],
+      ['waiting', Math.round(perMinute * 10)],
+      ['extra_time', Math.round(perMinute * 20)],
+    ]);
+    expect(bill.lines[1]?.label).toBe('Waiting at pickup, 10 min beyond 15 min');
+    expect(bill.depositCents).toBe(ride.amountCents);
+    expect(bill.balanceCents).toBe(bill.totalCents - ride.amountCents);
+
+    // Without statuses (the owner marked it done), the booked price alone.
+    const plain = await ownerBill(owner, probe.id);
+    expect(plain.lines.map((line) => line.kind)).toEqual(['ride']);
+  });
+
+  it('lets only owners read and adjust it, on the version seen, audited; the customer sees no draft', async () => {
+    const { id, owner, customer } = await doneRide({});
+    expectFailure(await customer.get(`/api/appointments/${id}/bill`), 404, BILL_NOT_FOUND_MESSAGE);
+    expectFailure(await customer.get(`/api/admin/rides/${id}/bill`), 403, OWNER_ONLY_MESSAGE);
+    const draft = await ownerBill(owner, id);
+    const lines: BillLine[] = [
+      ...draft.lines,
+      { kind: 'toll', label: 'Tolls, Mass Pike', amountCents: 750 },
+      { kind: 'adjustment', label: 'Goodwill', amountCents: -500 },
+    ];
+    expectFailure(
+      await adjust(customer, id, { version: draft.version, lines }),
+      403,
+      OWNER_ONLY_MESSAGE,
+    );
+    expectFailure(
+      await adjust(owner, id, { version: draft.version, lines: lines.slice(1) }),
+      400,
+      BILL_RIDE_LINE_MESSAGE,
+    );
+    const saved = await adjust(owner, id, { version: draft.version, lines });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const adjusted = BillViewSchema.parse(saved.json());
+    expect(adjusted.totalCents).toBe(draft.totalCents + 250);
+    expect(adjusted.version).toBe(draft.version + 1);
+    // A second owner's form, opened before the save, is refused rather than merged.
+    expectFailure(
+      await adjust(owner, id, { version: draft.version, lines }),
+      409,
+      BILL_CHANGED_MESSAGE,
+    );
+    const [audit] = await db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.appointmentId, id), eq(auditEvents.action, 'bill.adjusted')));
+    expect(audit?.before).toEqual({ lines: draft.lines });
+    expect(audit?.after).toEqual({ lines });
+  });
+
+  it('sends it with an email and a text; the tip fixes the amount and records one charge', async () => {
+    const { id, owner, customer } = await doneRide({});
+    const sent = await owner.post(`/api/admin/rides/${id}/bill/send`, {});
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(BillViewSchema.parse(sent.json()).status).toBe('sent');
+    const told = await outbox(id, 'bill_sent');
+    expect(told.map((m) => m.channel).sort()).toEqual(['email', 'sms']);
+
+    const view = BillViewSchema.parse((await customer.get(`/api/appointments/${id}/bill`)).json());
+    expect(view.tips[20]).toBe(Math.round(view.totalCents * 0.2));
+    // Two taps at once: one fixes the amount, the other is told it is being paid.
+    const [first, second] = await Promise.all([
+      customer.post(`/api/appointments/${id}/bill/pay`, { choice: '20' }),
+      customer.post(`/api/appointments/${id}/bill/pay`, { choice: '20' }),
+    ]);
+    const codes = [first?.statusCode, second?.statusCode].sort();
+    expect(codes).toEqual([200, 409]);
+    const refused = first?.statusCode === 409 ? first : second;
+    if (refused) expectFailure(refused, 409, BILL_ALREADY_PAID_MESSAGE);
+    const charges = await db.select().from(billCharges).where(eq(billCharges.appointmentId, id));
+    expect(charges).toHaveLength(1);
+    expect(charges[0]).toMatchObject({
+      amountCents: view.balanceCents + view.tips[20],
+      tipCents: view.tips[20],
+    });
+    const [bill] = await db.select().from(bills).where(eq(bills.appointmentId, id));
+    expect(bill).toMatchObject({ tipChoice: '20', tipCents: view.tips[20] });
+  });
+
+  it('keeps each customer to their own bill', async () => {
+    const { id, owner } = await doneRide({});
+    await owner.post(`/api/admin/rides/${id}/bill/send`, {});
+    const { browser: stranger } = await signedInBrowser(app, db, clock.now());
+    expectFailure(await stranger.get(`/api/appointments/${id}/bill`), 404, BILL_NOT_FOUND_MESSAGE);
+    expectFailure(
+      await stranger.post(`/api/appointments/${id}/bill/pay`, { choice: 'none' }),
+      404,
+      BILL_NOT_FOUND_MESSAGE,
+    );
+    expect(await db.select().from(billCharges).where(eq(billCharges.appointmentId, id))).toEqual(
+      [],
+    );
+  });
+
+  it('sends a draft by the owner’s rule and applies the default tip when the window closes', async () => {
+    const { id, owner } = await doneRide({});
+    const rules = {
+      waitingGraceMinutes: 15,
+      defaultTipPercent: 20,
+      tipWindowHours: 1,
+      autoSendHours: 2,
+    };
+    const saved = await owner.post('/api/admin/bill-rules', rules);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const { sendDueBills } = await import('./send-bill.ts');
+    const { applyDefaultTips } = await import('./pay-bill.ts');
+    const { messageRecorder } = await import('../notifications/record-messages.ts');
+    const record = messageRecorder({ ownerEmail: 'owner@example.com' });
+    const statusOf = async () =>
+      (await db.select().from(bills).where(eq(bills.appointmentId, id)))[0]?.status;
+    await sendDueBills(db, record, new Date(clock.now().getTime() + HOUR));
+    expect(await statusOf()).toBe('draft');
+    const later = new Date(clock.now().getTime() + 2 * HOUR);
+    await sendDueBills(db, record, later);
+    expect(await statusOf()).toBe('sent');
+    const [audit] = await db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.appointmentId, id), eq(auditEvents.action, 'bill.sent')));
+    expect(audit?.actorLabel).toBe('automatic');
+    await applyDefaultTips(db, record, new Date(later.getTime() + HOUR));
+    const [tipped] = await db.select().from(bills).where(eq(bills.appointmentId, id));
+    expect(tipped).toMatchObject({
+      tipChoice: 'default',
+      tipCents: Math.round((tipped?.totalCents ?? 0) * 0.2),
+    });
+    await owner.post('/api/admin/bill-rules', {
+      ...rules,
+      defaultTipPercent: 0,
+      autoSendHours: null,
+    });
+  });
+});
