@@ -1,4 +1,4 @@
-import { MESSAGES, type Service } from '@app/shared';
+import { MESSAGES, SAVE_CARD_CONSENT, type Service } from '@app/shared';
 import type { Page } from '@playwright/test';
 import { BUSINESS, expect, test as base } from '../../fixtures.ts';
 import {
@@ -409,8 +409,19 @@ test.describe('states after an action', () => {
     await page.goto(checkout);
     const pay = page.getByRole('button', { name: `Pay ${depositText(car)}`, exact: true });
     await expect(pay).toBeVisible();
+    await expect(page.getByText(SAVE_CARD_CONSENT, { exact: true })).toBeVisible();
     await expectNoA11yViolations();
 
+    // The test card declined at the checkout: said, on the field, and nothing paid.
+    const card = page.getByLabel('Card number');
+    await card.fill('4000 0000 0000 9995');
+    await pay.click();
+    await expect(page.getByRole('alert')).toHaveText('Your card was declined.');
+    await expect(card).toHaveAttribute('aria-invalid', 'true');
+    await expect(card).toHaveAccessibleDescription('Your card was declined.');
+    await expectNoA11yViolations();
+
+    await card.fill('4242 4242 4242 4242');
     await pay.click();
     await expect(page).toHaveURL(/\/success\?session_id=/);
     await loaded(page, 'Payment & Appointment Details');

@@ -2,6 +2,7 @@ import {
   depositDollars,
   listBookableDays,
   mapsSearchHref,
+  SAVE_CARD_CONSENT,
   MESSAGES,
   type Service,
   type SlotDay,
@@ -124,6 +125,11 @@ test.describe('booking page for a visitor', () => {
     const address = main.getByRole('link', { name: new RegExp(literal(service.address)) }).first();
     await expect(address).toBeVisible();
     await expect(address).toHaveAttribute('href', mapsSearchHref(service.address));
+    // The consent to the balance's charge, under the Book button and read with it.
+    await expect(main.getByText(SAVE_CARD_CONSENT, { exact: true })).toBeVisible();
+    await expect(
+      main.getByRole('button', { name: 'Book an Appointment', exact: true }),
+    ).toHaveAccessibleDescription(SAVE_CARD_CONSENT);
 
     // Beyond the product's contract (docs/product.md, "The car page"): what the car carries (catalogue fields), and the cancellation and
     // late-arrival section, consistent with the non-refundable deposit.

@@ -436,6 +436,12 @@ export const sandboxCheckouts = pgTable('sandbox_checkouts', {
   paymentStatus: text('payment_status').$type<'paid' | 'unpaid'>().notNull().default('unpaid'),
   /** Made when the page pays, as Stripe makes a PaymentIntent. */
   paymentIntentId: text('payment_intent_id').unique('sandbox_checkouts_payment_intent_unique'),
+  /** The account's sandbox customer (`sandbox_customers`), as Stripe's `customer`. */
+  customerId: text('customer_id'),
+  /** Keep the card for later charges (`setup_future_usage: off_session`); the page asks consent. */
+  saveCard: boolean('save_card').notNull().default(false),
+  /** The card the page was paid with (`sandbox_payment_methods`), set with the payment. */
+  paymentMethodId: text('payment_method_id'),
   successUrl: text('success_url').notNull(),
   cancelUrl: text('cancel_url').notNull(),
   expiresAt: instant('expires_at').notNull(),
@@ -452,6 +458,70 @@ export const sandboxRefunds = pgTable('sandbox_refunds', {
   amountCents: integer('amount_cents').notNull(),
   createdAt: instant('created_at').notNull().defaultNow(),
 });
+
+/** The sandbox's customers (development and tests only): one per account, as Stripe's. */
+export const sandboxCustomers = pgTable('sandbox_customers', {
+  id: text('id').primaryKey(),
+  idempotencyKey: text('idempotency_key')
+    .notNull()
+    .unique('sandbox_customers_idempotency_key_unique'),
+  email: text('email').notNull(),
+  name: text('name').notNull(),
+  userId: text('user_id').notNull(),
+  createdAt: instant('created_at').notNull().defaultNow(),
+});
+
+/** What a sandbox test card does when it is charged later, without the customer present. */
+export const SANDBOX_OFF_SESSION = ['succeeds', 'requires_action', 'declined'] as const;
+export type SandboxOffSession = (typeof SANDBOX_OFF_SESSION)[number];
+/** An off-session charge's outcome, as the sandbox records it. */
+export const SANDBOX_CHARGE_STATUSES = ['succeeded', 'requires_action', 'declined'] as const;
+export type SandboxChargeStatus = (typeof SANDBOX_CHARGE_STATUSES)[number];
+
+/**
+ * The cards paid with on the sandbox page (development and tests only), as Stripe's payment
+ * methods: kept on a customer when the checkout saved the card, and the test card's behaviour
+ * for later charges.
+ */
+export const sandboxPaymentMethods = pgTable(
+  'sandbox_payment_methods',
+  {
+    id: text('id').primaryKey(),
+    /** Null unless the checkout saved the card to its customer. */
+    customerId: text('customer_id'),
+    brand: text('brand').notNull(),
+    last4: text('last4').notNull(),
+    offSession: text('off_session').$type<SandboxOffSession>().notNull(),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('sandbox_payment_methods_off_session_known', isOneOf(t.offSession, SANDBOX_OFF_SESSION)),
+  ],
+);
+
+/**
+ * Every off-session charge asked of the sandbox (development and tests only) and what the bank
+ * answered: one row per idempotency key, so a charge replayed is never made twice. The fault
+ * tests count `succeeded` rows here.
+ */
+export const sandboxCharges = pgTable(
+  'sandbox_charges',
+  {
+    id: text('id').primaryKey(),
+    idempotencyKey: text('idempotency_key')
+      .notNull()
+      .unique('sandbox_charges_idempotency_key_unique'),
+    customerId: text('customer_id').notNull(),
+    paymentMethodId: text('payment_method_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    description: text('description').notNull(),
+    metadata: jsonb('metadata').$type<Record<string, string>>().notNull(),
+    status: text('status').$type<SandboxChargeStatus>().notNull(),
+    declineCode: text('decline_code'),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [check('sandbox_charges_status_known', isOneOf(t.status, SANDBOX_CHARGE_STATUSES))],
+);
 
 /**
  * Each status a chauffeur tapped on a ride, with its time and (when shared) position. A tap's
@@ -527,12 +597,18 @@ export const users = pgTable(
      * email per 15 minutes, claimed by a conditional update of this column.
      */
     mfaFailedNoticeAt: instant('mfa_failed_notice_at'),
+    /**
+     * The account's customer at the payment provider, where its saved card is kept: made once
+     * (its key is the account's), stored by a conditional update so concurrent checkouts agree.
+     */
+    paymentCustomerId: text('payment_customer_id'),
     createdAt: instant('created_at').notNull().defaultNow(),
     updatedAt: instant('updated_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('users_email_unique').on(t.email),
     uniqueIndex('users_google_sub_unique').on(t.googleSub),
+    uniqueIndex('users_payment_customer_id_unique').on(t.paymentCustomerId),
     check('users_email_lower', sql`${t.email} = lower(${t.email})`),
     check('users_gender_known', isOneOf(t.gender, GENDERS)),
     check('users_role_known', isOneOf(t.role, USER_ROLES)),

@@ -104,6 +104,8 @@ export function paySandboxCheckout(
   app: FastifyInstance,
   checkoutPath: string,
   cardholder = 'Ann Rider',
+  /** One of the sandbox's test cards (`modules/payments/sandbox-cards.ts`). */
+  card = '4242 4242 4242 4242',
 ): Promise<LightMyRequestResponse> {
   return app.inject({
     method: 'POST',
@@ -111,7 +113,7 @@ export function paySandboxCheckout(
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams({
       name: cardholder,
-      card: '4242 4242 4242 4242',
+      card,
       exp: '12 / 34',
       cvc: '123',
     }).toString(),
@@ -126,9 +128,10 @@ export async function payThroughSandbox(
   app: FastifyInstance,
   browser: Browser,
   appointmentId: string,
+  card?: string,
 ): Promise<string> {
   const path = await openSandboxCheckout(browser, appointmentId);
-  const paid = await paySandboxCheckout(app, path);
+  const paid = await paySandboxCheckout(app, path, undefined, card);
   expect(paid.statusCode, paid.body).toBe(303);
   return path.split('/').at(-1) as string;
 }

@@ -2,6 +2,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import { appointments, services, users, type Database } from '@app/db';
 import { bookedPriceOf, formatCents, formatSlotSpoken, reasonsInWords } from '@app/shared';
 import { AppError } from '../../errors.ts';
+import { ensurePaymentCustomer } from '../payments/payment-customer.ts';
 import type { CheckoutRequest, PaymentProvider } from '../payments/payment-provider.ts';
 import { CHECKOUT_LIFETIME_MS, HOLD_GRACE_MS, PROVIDER_MIN_CHECKOUT_MS } from './holds.ts';
 
@@ -28,6 +29,8 @@ type OwnHold = NonNullable<Awaited<ReturnType<typeof ownHold>>>;
  * saw as over), and every caller of that attempt sends the provider the identical request
  * under the same idempotency key (both derive from the stored end, never from the clock), so
  * the provider itself answers one session, on any number of instances. A retry gets it back.
+ * The session keeps the card on the account's provider customer (made with the first checkout),
+ * with the customer's consent on the page, for the ride's balance after the ride.
  */
 export async function startCheckout(
   db: Database,
@@ -88,7 +91,16 @@ export async function startCheckout(
 /** The caller's own appointment with what its checkout shows, refused unless it still holds. */
 async function ownHold(db: Database, options: StartCheckoutOptions) {
   const [row] = await db
-    .select({ appointment: appointments, service: services, email: users.email })
+    .select({
+      appointment: appointments,
+      service: services,
+      account: {
+        id: users.id,
+        email: users.email,
+        name: users.name,
+        paymentCustomerId: users.paymentCustomerId,
+      },
+    })
     .from(appointments)
     .innerJoin(services, eq(services.id, appointments.serviceId))
     .innerJoin(users, eq(users.id, appointments.userId))
@@ -127,10 +139,12 @@ async function extendReturnLegs(db: Database, firstLegId: string, attemptEnd: Da
 async function openSession(
   db: Database,
   provider: PaymentProvider,
-  { appointment, service, email, returnLegs }: OwnHold,
+  { appointment, service, account, returnLegs }: OwnHold,
   attemptEnd: Date,
   options: StartCheckoutOptions,
 ): Promise<string | null> {
+  // The card is kept on the account's customer, so the ride's balance can be charged to it.
+  const customerId = await ensurePaymentCustomer(db, provider, account);
   const deposit = `${service.name} booking deposit`;
   const legs = [appointment, ...returnLegs];
   const request: CheckoutRequest = {
@@ -146,7 +160,10 @@ async function openSession(
           })),
         }
       : { description: depositToward(appointment) }),
-    customerEmail: email,
+    customerEmail: account.email,
+    customerId,
+    saveCard: true,
+    purpose: 'deposit',
     metadata: {
       Date: appointment.slotDate,
       Time: appointment.slotTime,

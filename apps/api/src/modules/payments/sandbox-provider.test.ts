@@ -59,4 +59,40 @@ describe.each(await databaseKinds())('the sandbox payment provider on %s', (kind
     const next = await sandbox.createCheckout({ ...request, idempotencyKey: 'another-key' });
     expect(next.id).not.toBe(first.id);
   });
+
+  it('counts the customer, the saved card and the purpose among a key’s parameters', async () => {
+    const request = checkoutRequest({ customerId: 'cus_sandbox_a', saveCard: true });
+    const first = await sandbox.createCheckout(request);
+    expect((await sandbox.createCheckout(request)).id).toBe(first.id);
+    for (const changed of [
+      { customerId: 'cus_sandbox_b' },
+      { saveCard: false },
+      { purpose: 'balance' as const },
+    ]) {
+      await expect(sandbox.createCheckout({ ...request, ...changed })).rejects.toThrow(
+        'Keys for idempotent requests can only be used with the same parameters',
+      );
+    }
+    const session = await sandbox.retrieveCheckout(first.id);
+    expect(session?.purpose).toBe('deposit');
+    expect(session?.metadata.purpose).toBe('deposit');
+  });
+
+  it('makes one customer per key, even at once, and refuses the key with other details', async () => {
+    const userId = randomUUID();
+    const request = {
+      email: 'ann@example.com',
+      name: 'Ann',
+      userId,
+      idempotencyKey: `c-${userId}`,
+    };
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => sandbox.createCustomer(request)),
+    );
+    expect(new Set(answers.map((answer) => answer.id)).size).toBe(1);
+    expect(answers[0]?.id).toMatch(/^cus_sandbox_[0-9a-f]{24}$/);
+    await expect(sandbox.createCustomer({ ...request, name: 'Bob' })).rejects.toThrow(
+      'Keys for idempotent requests can only be used with the same parameters',
+    );
+  });
 });

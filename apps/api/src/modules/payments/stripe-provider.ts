@@ -1,7 +1,13 @@
 import Stripe from 'stripe';
 import { z } from 'zod';
+import { SAVE_CARD_CONSENT } from '@app/shared';
 import { AppError } from '../../errors.ts';
-import { checkoutLines, type CheckoutSession, type PaymentProvider } from './payment-provider.ts';
+import {
+  checkoutLines,
+  type CheckoutSession,
+  type OffSessionCharge,
+  type PaymentProvider,
+} from './payment-provider.ts';
 
 export interface StripeOptions {
   secretKey: string;
@@ -14,6 +20,24 @@ export interface StripeOptions {
 
 function oneOf<T extends string>(value: string | null, allowed: readonly T[]): T | undefined {
   return allowed.find((candidate) => candidate === value);
+}
+
+/** An id Stripe answers either as the id or, expanded, as the object. */
+function idOf(value: string | { id: string } | null | undefined): string | null {
+  return typeof value === 'string' ? value : (value?.id ?? null);
+}
+
+/**
+ * A bank's refusal of an off-session charge, as Stripe throws it (a card error, HTTP 402):
+ * authentication asked for, or a decline. Anything else is not an answer and is thrown again.
+ */
+function refusal(error: unknown): OffSessionCharge | null {
+  if (!(error instanceof Stripe.errors.StripeCardError)) return null;
+  return {
+    status: error.code === 'authentication_required' ? 'requires_action' : 'declined',
+    paymentIntentId: error.payment_intent?.id ?? null,
+    declineCode: error.decline_code ?? error.code ?? null,
+  };
 }
 
 function toSession(session: Stripe.Checkout.Session): CheckoutSession {
@@ -32,10 +56,7 @@ function toSession(session: Stripe.Checkout.Session): CheckoutSession {
     appointmentId: z.uuid().safeParse(session.client_reference_id).success
       ? session.client_reference_id
       : null,
-    paymentIntentId:
-      typeof session.payment_intent === 'string'
-        ? session.payment_intent
-        : (session.payment_intent?.id ?? null),
+    paymentIntentId: idOf(session.payment_intent),
     purpose: session.metadata?.purpose === 'balance' ? 'balance' : 'deposit',
   };
 }
@@ -52,6 +73,7 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
   return {
     name: 'stripe',
     async createCheckout(request) {
+      const metadata = { ...request.metadata, purpose: request.purpose ?? 'deposit' };
       const session = await stripe.checkout.sessions.create(
         {
           mode: 'payment',
@@ -66,9 +88,18 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
               },
             },
           })),
-          customer_email: request.customerEmail,
+          // The account's customer keeps the card (and knows its email); without one, the email.
+          ...(request.customerId
+            ? { customer: request.customerId }
+            : { customer_email: request.customerEmail }),
           client_reference_id: request.appointmentId,
-          metadata: request.metadata,
+          metadata,
+          payment_intent_data: {
+            metadata,
+            ...(request.saveCard ? { setup_future_usage: 'off_session' as const } : {}),
+          },
+          // The consent to the later charge, beside Stripe's Pay button.
+          ...(request.saveCard ? { custom_text: { submit: { message: SAVE_CARD_CONSENT } } } : {}),
           success_url: request.successUrl,
           cancel_url: request.cancelUrl,
           expires_at: Math.floor(request.expiresAt.getTime() / 1000),
@@ -96,14 +127,74 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
       const declined = refund.status === 'failed' || refund.status === 'canceled';
       return { id: refund.id, status: declined ? 'failed' : 'succeeded' };
     },
-    createCustomer() {
-      throw new Error('TODO(saved-card): createCustomer');
+    async createCustomer(request) {
+      const customer = await stripe.customers.create(
+        { email: request.email, name: request.name, metadata: { userId: request.userId } },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      return { id: customer.id };
     },
-    savedCard() {
-      throw new Error('TODO(saved-card): savedCard');
+    async savedCard(paymentIntentId) {
+      const intent = await stripe.paymentIntents.retrieve(paymentIntentId, {
+        expand: ['payment_method'],
+      });
+      const method = intent.payment_method;
+      // Kept for later only when Checkout attached the card to the customer.
+      if (!method || typeof method === 'string' || !method.card) return null;
+      const customerId = idOf(method.customer);
+      if (!customerId || customerId !== idOf(intent.customer)) return null;
+      return {
+        customerId,
+        paymentMethodId: method.id,
+        brand: method.card.brand,
+        last4: method.card.last4,
+      };
     },
-    chargeSavedCard() {
-      throw new Error('TODO(saved-card): chargeSavedCard');
+    async chargeSavedCard(request) {
+      let intent: Stripe.PaymentIntent;
+      try {
+        intent = await stripe.paymentIntents.create(
+          {
+            amount: request.amountCents,
+            currency: 'usd',
+            customer: request.customerId,
+            payment_method: request.paymentMethodId,
+            off_session: true,
+            confirm: true,
+            description: request.description,
+            metadata: request.metadata,
+            expand: ['payment_method'],
+          },
+          { idempotencyKey: request.idempotencyKey },
+        );
+      } catch (error) {
+        // A refusal is the bank's answer; the network or Stripe failing is thrown for a retry.
+        const refused = refusal(error);
+        if (refused) return refused;
+        throw error;
+      }
+      if (intent.status === 'succeeded') {
+        const card = typeof intent.payment_method === 'string' ? null : intent.payment_method?.card;
+        return {
+          status: 'succeeded',
+          paymentIntentId: intent.id,
+          brand: card?.brand ?? '',
+          last4: card?.last4 ?? '',
+        };
+      }
+      if (intent.status === 'requires_action') {
+        return { status: 'requires_action', paymentIntentId: intent.id, declineCode: null };
+      }
+      if (intent.status === 'requires_payment_method' || intent.status === 'canceled') {
+        const failure = intent.last_payment_error;
+        return {
+          status: 'declined',
+          paymentIntentId: intent.id,
+          declineCode: failure?.decline_code ?? failure?.code ?? null,
+        };
+      }
+      // Processing (not a card's way) or unconfirmed: neither paid nor refused yet.
+      throw new Error(`Stripe left off-session payment ${intent.id} ${intent.status}`);
     },
     async parseWebhook(rawBody, signature) {
       let event: Stripe.Event;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { appointments, paymentEvents, refunds } from '@app/db';
-import { listBookableDays } from '@app/shared';
+import { appointments, paymentEvents, refunds, users } from '@app/db';
+import { listBookableDays, SAVE_CARD_CONSENT } from '@app/shared';
 import { buildApp } from '../../app.ts';
 import type { Browser } from '../../test/browser.ts';
 import { expectFailure } from '../../test/browser.ts';
@@ -154,7 +154,16 @@ describe.each(await databaseKinds())('Stripe checkout and webhooks on %s', (kind
       `Toward an estimated $${(price / 100).toFixed(2)} ride (${row?.reasons?.join(' · ')}); $${((price - 6600) / 100).toFixed(2)} left to pay after the ride.`,
     );
     expect(form.get('client_reference_id')).toBe(appointmentId);
-    expect(form.get('customer_email')).toBe(email);
+    // The account's customer (made with its email) keeps the card, with the consent shown.
+    const customerId = form.get('customer');
+    expect(customerId).toMatch(/^cus_/);
+    expect(form.has('customer_email')).toBe(false);
+    expect(stripe.customers.get(customerId as string)?.email).toBe(email);
+    expect(form.get('payment_intent_data[setup_future_usage]')).toBe('off_session');
+    expect(form.get('custom_text[submit][message]')).toBe(SAVE_CARD_CONSENT);
+    expect(form.get('metadata[purpose]')).toBe('deposit');
+    expect(form.get('payment_intent_data[metadata][purpose]')).toBe('deposit');
+    expect(form.get('payment_intent_data[metadata][Date]')).toBe(slot.slotDate);
     expect(form.get('metadata[Date]')).toBe(slot.slotDate);
     expect(form.get('metadata[Time]')).toBe(slot.slotTime);
     expect(form.get('metadata[serviceName]')).toBe('Tesla Model S');
@@ -193,6 +202,28 @@ describe.each(await databaseKinds())('Stripe checkout and webhooks on %s', (kind
     expect(form?.get('line_items[1][price_data][product_data][description]')).toMatch(
       /^Toward an estimated \$\d+\.\d\d ride \(.+ · 20% off Tesla\); \$\d+\.\d\d left to pay after the ride\.$/,
     );
+  });
+
+  it('keeps one Stripe customer per account, even for two checkouts at once', async () => {
+    const { browser, userId, email } = await customer();
+    const booked = [
+      await bookOk(browser, bookingRequest(teslaS, freshSlot())),
+      await bookOk(browser, bookingRequest(teslaS, freshSlot())),
+    ];
+    const opened = await Promise.all(
+      booked.map((appointmentId) =>
+        browser.post('/api/user/create-checkout-session', { appointmentId }),
+      ),
+    );
+    for (const response of opened) expect(response.statusCode, response.body).toBe(200);
+    const [user] = await database.handle.db.select().from(users).where(eq(users.id, userId));
+    const made = [...stripe.customers.values()].filter((c) => c.metadata.userId === userId);
+    expect(made).toEqual([expect.objectContaining({ id: user?.paymentCustomerId, email })]);
+    for (const appointmentId of booked) {
+      const sessionId = (await appointmentRow(database.handle.db, appointmentId))
+        .checkoutSessionId as string;
+      expect(stripe.sessions.get(sessionId)?.customer).toBe(user?.paymentCustomerId);
+    }
   });
 
   it('answers the open session again instead of creating a second one', async () => {

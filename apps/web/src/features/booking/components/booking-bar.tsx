@@ -8,6 +8,7 @@ import {
   type SlotDay,
 } from '@app/shared';
 import { buttonPrimary } from '../../../components/ui/styles.ts';
+import { SAVE_CARD_CONSENT_ID } from './booking-summary.tsx';
 
 /**
  * Whether the element is on screen. True until the browser has said otherwise, so the server's
@@ -139,6 +140,7 @@ export function BookingBar({
           type="submit"
           disabled={busy}
           aria-busy={busy}
+          aria-describedby={SAVE_CARD_CONSENT_ID}
           className={`${buttonPrimary} shrink-0`}
         >
           {busy ? 'Booking...' : 'Book'}

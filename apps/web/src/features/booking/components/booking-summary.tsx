@@ -1,11 +1,17 @@
 import type { Ref } from 'react';
 import { Lock } from 'lucide-react';
-import type { QuoteResponse, Service, SlotDay } from '@app/shared';
+import { SAVE_CARD_CONSENT, type QuoteResponse, type Service, type SlotDay } from '@app/shared';
 import { buttonPrimary, card } from '../../../components/ui/styles.ts';
 import type { BookingStep } from '../hooks/use-book-and-pay.ts';
 import { RideEstimate } from './ride-estimate.tsx';
 
-/** "Your selection": the day, time and type chosen, the ride's estimate, and the Book button. */
+/** The consent under the Book button, which both Book buttons (here and the phone's bar) name. */
+export const SAVE_CARD_CONSENT_ID = 'save-card-consent';
+
+/**
+ * "Your selection": the day, time and type chosen, the ride's estimate, and the Book button,
+ * with the customer's consent that the card paying the deposit is charged the ride's balance.
+ */
 export function BookingSummary({
   service,
   day,
@@ -79,6 +85,7 @@ export function BookingSummary({
         type="submit"
         disabled={step !== false}
         aria-busy={step !== false}
+        aria-describedby={SAVE_CARD_CONSENT_ID}
         className={`${buttonPrimary} mt-5 w-full text-base`}
       >
         {step === 'booking'
@@ -91,6 +98,9 @@ export function BookingSummary({
         <Lock className="mt-px size-3.5 shrink-0" aria-hidden="true" />
         {signedIn ? '' : 'Sign in to book. '}
         The deposit is paid on our card provider&apos;s secure checkout.
+      </p>
+      <p id={SAVE_CARD_CONSENT_ID} className="mt-1 text-center text-xs text-ink-muted">
+        {SAVE_CARD_CONSENT}
       </p>
     </div>
   );
