@@ -6,22 +6,29 @@ import {
   billCharges,
   bills,
   outboxMessages,
+  sandboxCharges,
   tripEvents,
   type Database,
 } from '@app/db';
 import {
   BillViewSchema,
   BILL_RIDE_LINE_MESSAGE,
+  bookingReference,
+  DEFAULT_BUSINESS,
   type BillLine,
   type TripStatus,
 } from '@app/shared';
 import { buildApp } from '../../app.ts';
+import { composeMessage } from '../notifications/compose-message.ts';
+import { messageRecorder } from '../notifications/record-messages.ts';
+import { settleBalanceLink } from './settle-balance-link.ts';
 import { createSession } from '../auth/sessions.ts';
 import { OWNER_ONLY_MESSAGE } from '../../plugins/auth.ts';
 import {
   appointmentRow,
   bookingRequest,
   bookOk,
+  paySandboxCheckout,
   payThroughSandbox,
   serviceIdByName,
   signedInBrowser,
@@ -69,15 +76,18 @@ describe.each(await databaseKinds())('the bill after the ride on %s', (kind) => 
     await database?.drop();
   });
 
-  /** A paid ride, its statuses at these minutes after pickup, completed by an owner then. */
-  const doneRide = async (taps: Partial<Record<TripStatus, number>>) => {
+  /**
+   * A paid ride (its deposit paid with this sandbox test card), its statuses at these minutes
+   * after pickup, completed by an owner then.
+   */
+  const doneRide = async (taps: Partial<Record<TripStatus, number>>, card?: string) => {
     clock.advance(-(clock.now().getTime() - NOW.getTime()));
     const { browser, userId } = await signedInBrowser(app, db, NOW);
     const id = await bookOk(
       browser,
       bookingRequest(teslaS, { slotDate: freshDay(), slotTime: '9:00 AM' }),
     );
-    await payThroughSandbox(app, browser, id);
+    await payThroughSandbox(app, browser, id, card);
     const ride = await appointmentRow(db, id);
     const at = (minutes: number) => new Date(ride.slotStart.getTime() + minutes * MINUTE);
     for (const [status, minutes] of Object.entries(taps))
@@ -260,6 +270,167 @@ describe.each(await databaseKinds())('the bill after the ride on %s', (kind) => 
       ...rules,
       defaultTipPercent: 0,
       autoSendHours: null,
+    });
+  });
+
+  /** A done ride's bill sent by its owner, and the customer's payment with a 20 % tip. */
+  const payWithTip = async (card: string) => {
+    const ride = await doneRide({}, card);
+    expect((await ride.owner.post(`/api/admin/rides/${ride.id}/bill/send`, {})).statusCode).toBe(
+      200,
+    );
+    const before = BillViewSchema.parse(
+      (await ride.customer.get(`/api/appointments/${ride.id}/bill`)).json(),
+    );
+    const paid = await ride.customer.post(`/api/appointments/${ride.id}/bill/pay`, {
+      choice: '20',
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const charged = await db
+      .select()
+      .from(sandboxCharges)
+      .where(
+        eq(sandboxCharges.metadata, {
+          appointmentId: ride.id,
+          purpose: 'balance',
+          reference: bookingReference(ride.id),
+        }),
+      );
+    return { ...ride, before, after: BillViewSchema.parse(paid.json()), charged };
+  };
+  const composed = async (id: string, template: string) => {
+    const [row] = (await outbox(id, template)).filter(
+      (m) => m.channel === 'email' && m.audience === 'customer',
+    );
+    if (!row) throw new Error(`no ${template} email`);
+    return composeMessage(
+      db,
+      row,
+      { business: DEFAULT_BUSINESS, publicBaseUrl: 'https://rides.example.com' },
+      clock.now(),
+    );
+  };
+
+  it('charges the kept card the balance and tip once, and emails the receipt with its PDF', async () => {
+    const { id, before, after, charged, customer } = await payWithTip('4242 4242 4242 4242');
+    const amount = before.balanceCents + before.tips[20];
+    expect(after).toMatchObject({ status: 'paid', tipCents: before.tips[20] });
+    expect(after.charge).toMatchObject({
+      status: 'succeeded',
+      amountCents: amount,
+      card: { brand: 'visa', last4: '4242' },
+    });
+    // The provider's own record: one charge, of that amount.
+    expect(charged.map((c) => [c.status, c.amountCents])).toEqual([['succeeded', amount]]);
+    // A second payment finds the bill paid.
+    expectFailure(
+      await customer.post(`/api/appointments/${id}/bill/pay`, { choice: 'none' }),
+      409,
+      BILL_ALREADY_PAID_MESSAGE,
+    );
+
+    const mail = await composed(id, 'bill_paid');
+    if (!('mail' in mail)) throw new Error('the receipt was not composed');
+    expect(mail.mail.subject).toBe(`Your receipt from ${DEFAULT_BUSINESS.name}`);
+    expect(mail.mail.text).toContain('to your visa card ending 4242');
+    const [pdf] = mail.mail.attachments ?? [];
+    expect(pdf?.filename).toBe(`receipt-${bookingReference(id)}.pdf`);
+    expect(pdf?.contentType).toBe('application/pdf');
+    expect(
+      Buffer.from(pdf?.content ?? '')
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+
+    const receipt = await customer.get(`/api/appointments/${id}/receipt`);
+    expect(receipt.statusCode, receipt.body).toBe(200);
+    expect(receipt.json()).toMatchObject({
+      receipt: {
+        reference: bookingReference(id),
+        depositCents: before.depositCents,
+        balanceCents: before.balanceCents,
+        tipCents: before.tips[20],
+        paidCents: before.depositCents + amount,
+        card: { brand: 'visa', last4: '4242' },
+      },
+    });
+    const file = await customer.get(`/api/appointments/${id}/receipt.pdf`);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('sends a payment link when the bank wants authentication, and its payment settles the bill once', async () => {
+    const { id, after, charged, customer } = await payWithTip('4000 0027 6000 3184');
+    expect(after.status).toBe('payment_due');
+    expect(after.charge?.status).toBe('requires_action');
+    expect(charged.map((c) => c.status)).toEqual(['requires_action']);
+    const link = after.charge?.linkUrl ?? '';
+    expect(link).toMatch(/\/api\/payments\/sandbox\/cs_sandbox_/);
+    // The customer by email and text, the business by email.
+    const told = await outbox(id, 'bill_payment_due');
+    expect(told.map((m) => `${m.audience}/${m.channel}`).sort()).toEqual([
+      'customer/email',
+      'customer/sms',
+      'owner/email',
+    ]);
+    const mail = await composed(id, 'bill_payment_due');
+    if (!('mail' in mail)) throw new Error('the link was not composed');
+    expect(mail.mail.text).toContain(link);
+
+    const paid = await paySandboxCheckout(app, new URL(link).pathname);
+    expect(paid.statusCode, paid.body).toBe(303);
+    expect(paid.headers.location).toContain(`/my-appointments/${id}/bill?paid=1`);
+    const settled = BillViewSchema.parse(
+      (await customer.get(`/api/appointments/${id}/bill`)).json(),
+    );
+    expect(settled.status).toBe('paid');
+    expect(settled.charge?.status).toBe('paid_by_link');
+    // The provider telling of it again (a webhook delivered twice) changes nothing.
+    const [charge] = await db.select().from(billCharges).where(eq(billCharges.appointmentId, id));
+    await settleBalanceLink(
+      db,
+      messageRecorder({ ownerEmail: 'owner@example.com' }),
+      {
+        id: charge?.linkSessionId ?? '',
+        status: 'complete',
+        paymentStatus: 'paid',
+        appointmentId: id,
+        paymentIntentId: charge?.paymentIntentId ?? null,
+        amountTotal: charge?.amountCents ?? 0,
+        purpose: 'balance',
+      },
+      clock.now(),
+    );
+    expect(await outbox(id, 'bill_paid')).toHaveLength(1);
+  });
+
+  it('sends a payment link when the bank declines, and nothing is charged', async () => {
+    const { after, charged } = await payWithTip('4000 0000 0000 0341');
+    expect(after.status).toBe('payment_due');
+    expect(after.charge?.status).toBe('declined');
+    expect(charged.map((c) => [c.status, c.declineCode])).toEqual([['declined', 'card_declined']]);
+  });
+
+  it('settles a bill the deposit covered without charging, with a receipt', async () => {
+    const { id, owner, customer } = await doneRide({});
+    const draft = await ownerBill(owner, id);
+    const lines: BillLine[] = [
+      ...draft.lines,
+      {
+        kind: 'adjustment',
+        label: 'Covered by the deposit',
+        amountCents: draft.depositCents - draft.totalCents,
+      },
+    ];
+    expect((await adjust(owner, id, { version: draft.version, lines })).statusCode).toBe(200);
+    await owner.post(`/api/admin/rides/${id}/bill/send`, {});
+    const paid = BillViewSchema.parse(
+      (await customer.post(`/api/appointments/${id}/bill/pay`, { choice: 'none' })).json(),
+    );
+    expect(paid).toMatchObject({ status: 'settled', balanceCents: 0, charge: null });
+    const receipt = await customer.get(`/api/appointments/${id}/receipt`);
+    expect(receipt.json()).toMatchObject({
+      receipt: { balanceCents: 0, tipCents: 0, card: null, paidCents: draft.depositCents },
     });
   });
 });

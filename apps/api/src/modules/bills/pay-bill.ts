@@ -7,6 +7,12 @@ import type { RecordMessages } from '../notifications/record-messages.ts';
 import { BILL_NOT_FOUND_MESSAGE } from './adjust-bill.ts';
 import { readBillRules } from './bill-rules.ts';
 
+/**
+ * The least a card network takes (Stripe's minimum charge in dollars): a balance and tip below
+ * it is let go rather than charged, and the bill settled.
+ */
+export const MIN_CHARGE_CENTS = 50;
+
 export const BILL_NOT_SENT_MESSAGE = 'This bill has not been sent yet.';
 export const BILL_ALREADY_PAID_MESSAGE = 'This bill is already being paid.';
 
@@ -37,12 +43,13 @@ async function fixAmount(
     if (bill.status !== 'sent') throw AppError.conflict(BILL_ALREADY_PAID_MESSAGE);
     const tipCents = 'tipCents' in tip ? tip.tipCents : tipFor(bill.lines, tip.percent);
     const amountCents = billBalance(bill.lines, bill.depositCents) + tipCents;
-    const settled = amountCents === 0;
+    const settled = amountCents < MIN_CHARGE_CENTS;
     await tx
       .update(bills)
       .set({
         status: settled ? 'settled' : 'charging',
-        tipCents,
+        // Let go with the balance when too small to charge: the receipt says what was paid.
+        tipCents: settled ? 0 : tipCents,
         tipChoice: tip.choice,
         paidAt: settled ? now : null,
         updatedAt: now,

@@ -56,7 +56,8 @@ export async function receiptOfRide(
     .where(and(eq(refunds.appointmentId, appointmentId), inArray(refunds.status, ['succeeded'])));
   const amounts = {
     depositCents: bill.depositCents,
-    balanceCents: billBalance(bill.lines, bill.depositCents),
+    // A settled bill charged nothing after the ride (the deposit covered it, or too little was left).
+    balanceCents: bill.status === 'settled' ? 0 : billBalance(bill.lines, bill.depositCents),
     tipCents: bill.tipCents ?? 0,
     refunds: given.map((refund) => ({
       label: REFUND_LABELS[refund.reason],
