@@ -5,6 +5,7 @@ import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import type { HoldLimits } from '@app/db';
 import { DEFAULT_TRAVEL_SETTINGS, type TravelSettings } from '../travel/drive-speed.ts';
+import type { StripeOptions } from '../modules/payments/stripe-provider.ts';
 import {
   businessFromEnv,
   googleReviewUrlFromEnv,
@@ -179,6 +180,8 @@ const EnvSchema = z
       .string()
       .regex(/^whsec_/, 'must be a Stripe webhook secret (whsec_...)')
       .optional(),
+    /** Tests only: the Stripe SDK sent to a local stand-in (the fault tests' server processes). */
+    STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
     TWILIO_ACCOUNT_SID: z
       .string()
       .regex(/^AC[0-9a-fA-F]{32}$/, 'must be a Twilio account SID (AC followed by 32 hex digits)')
@@ -281,6 +284,14 @@ const EnvSchema = z
     path: ['GOOGLE_ROUTES_URL'],
     message: "is for tests only (a stand-in of Google's Routes API): unset it in production",
   })
+  .refine((env) => env.NODE_ENV !== 'production' || !env.STRIPE_API_URL, {
+    path: ['STRIPE_API_URL'],
+    message: 'is for tests only (a stand-in of Stripe): unset it in production',
+  })
+  .refine((env) => !env.STRIPE_API_URL || env.STRIPE_SECRET_KEY, {
+    path: ['STRIPE_API_URL'],
+    message: 'needs STRIPE_SECRET_KEY (without a key the sandbox takes payments)',
+  })
   .refine((env) => env.REMINDER_SECOND < env.REMINDER_FIRST, {
     path: ['REMINDER_SECOND'],
     message: 'must be shorter than REMINDER_FIRST',
@@ -353,7 +364,7 @@ export interface Config {
   /** Customers reschedule or cancel a paid ride online up to this many hours before pickup. */
   changeCutoffHours: number;
   /** Stripe when both keys are set; otherwise the local sandbox checkout (never in production). */
-  stripe: { secretKey: string; webhookSecret: string } | undefined;
+  stripe: StripeOptions | undefined;
   /**
    * Google's Routes API for travel times when GOOGLE_ROUTES_API_KEY is set (`baseUrl`: a test's
    * stand-in); unset, the offline estimate alone (`travel/`).
@@ -461,7 +472,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     changeCutoffHours: env.CHANGE_CUTOFF_HOURS,
     stripe:
       env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
-        ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET }
+        ? {
+            secretKey: env.STRIPE_SECRET_KEY,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+            ...stripeApiAt(env.STRIPE_API_URL),
+          }
         : undefined,
     googleRoutes: env.GOOGLE_ROUTES_API_KEY
       ? { apiKey: env.GOOGLE_ROUTES_API_KEY, baseUrl: env.GOOGLE_ROUTES_URL }
@@ -514,4 +529,12 @@ function developmentSecret(dataDir: string): string {
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** Where a stand-in of Stripe listens, as the SDK's options say it (`STRIPE_API_URL`, tests only). */
+function stripeApiAt(url: string | undefined): Pick<StripeOptions, 'host' | 'port' | 'protocol'> {
+  if (!url) return {};
+  const at = new URL(url);
+  const protocol = at.protocol === 'http:' ? 'http' : 'https';
+  return { host: at.hostname, port: Number(at.port || (protocol === 'http' ? 80 : 443)), protocol };
 }

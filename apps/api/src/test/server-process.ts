@@ -34,7 +34,11 @@ export interface ServerProcess {
  * The real server (`apps/api/src/server.ts`) as a child process on a free loopback port,
  * resolved once `/api/health/ready` answers.
  */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  /** `false`: answer once spawned, for a test that kills it while it starts (its jobs run first). */
+  options: { ready?: boolean } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   // Nothing of the machine's own payment, mail, Redis or limit settings leaks into the child.
@@ -69,6 +73,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
 
   const deadline = Date.now() + 45_000;
   for (;;) {
+    if (options.ready === false) break;
     if (exited) throw new Error(`the server exited before it was ready:\n${output}`);
     if (Date.now() > deadline) {
       await stop();

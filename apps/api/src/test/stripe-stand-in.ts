@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 
@@ -122,6 +122,11 @@ export interface StripeStandIn {
    */
   failNext(path: string, count: number): void;
   /**
+   * The next POST to this path is carried out but never answered (the connection left open):
+   * what the caller sees when it is killed while Stripe works. Answers when it has arrived.
+   */
+  holdNextAnswer(path: string): Promise<void>;
+  /**
    * What Stripe's hosted page does when the customer pays, with this test card (4242 unless
    * told): the payment, and the card kept on the session's customer when it asked to save it.
    */
@@ -181,6 +186,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     { request: string; answer: { status: number; body: string } }
   >();
   const losing = new Set<string>();
+  const holding = new Map<string, () => void>();
+  const held: ServerResponse[] = [];
   const failing = new Map<string, number>();
   const now = () => Math.floor(Date.now() / 1000);
   const missing = (kind: string, id: string | null) =>
@@ -423,6 +430,13 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       if (request.method === 'POST' && losing.delete(url.pathname)) {
         answer = stripeError(500, 'api_error', 'The answer was lost on its way.');
       }
+      const hold = request.method === 'POST' ? holding.get(url.pathname) : undefined;
+      if (hold) {
+        holding.delete(url.pathname);
+        held.push(response);
+        hold();
+        return;
+      }
       response.writeHead(answer.status, {
         'content-type': 'application/json',
         'request-id': `req_${randomBytes(8).toString('hex')}`,
@@ -450,6 +464,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     requests,
     loseNextAnswer: (path) => void losing.add(path),
     failNext: (path, count) => void failing.set(path, count),
+    holdNextAnswer: (path) => new Promise<void>((arrived) => void holding.set(path, arrived)),
     complete: (id, customer, card = STAND_IN_CARDS.visa) => {
       const session = sessions.get(id);
       if (!session) throw new Error(`no stand-in session ${id}`);
