@@ -39,7 +39,7 @@ export class ApiError extends Error {
 export const csrfToken = createStore<string | undefined>(undefined);
 
 async function request<T>(
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PUT',
   path: string,
   options: { body?: unknown; csrf: boolean },
 ): Promise<T> {
@@ -47,14 +47,15 @@ async function request<T>(
   // public pages preload the profile, the static ones the service list too) is only reused by a
   // request whose headers match its own.
   const headers: Record<string, string> = {};
-  if (method === 'POST') headers['content-type'] = 'application/json';
+  const sendsBody = method !== 'GET';
+  if (sendsBody) headers['content-type'] = 'application/json';
   const token = options.csrf ? csrfToken.get() : undefined;
   if (token) headers['x-csrf-token'] = token;
   const response = await fetch(`${API_BASE}${path}`, {
     method,
     credentials: 'include',
     headers,
-    body: method === 'POST' ? JSON.stringify(options.body) : null,
+    body: sendsBody ? JSON.stringify(options.body) : null,
   });
   const data: unknown = await response.json().catch(() => undefined);
   const answer = (data && typeof data === 'object' ? data : {}) as {
@@ -81,6 +82,8 @@ export const api = {
   get: <T>(path: string, options: { csrf?: boolean } = {}) =>
     request<T>('GET', path, { csrf: options.csrf ?? false }),
   post: <T>(path: string, body: object = {}) => request<T>('POST', path, { body, csrf: true }),
+  /** A replacement of a whole resource (the owner's bill lines), with the CSRF token like a POST. */
+  put: <T>(path: string, body: object) => request<T>('PUT', path, { body, csrf: true }),
 };
 
 interface Failure {
