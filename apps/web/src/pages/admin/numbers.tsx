@@ -3,8 +3,9 @@ import { ConsoleHeading } from '../../features/admin-shell/components/console-he
 import { PeriodNumbers } from '../../features/admin-numbers/components/period-numbers.tsx';
 import { DriveTimes } from '../../features/admin-numbers/components/drive-times.tsx';
 import { getDriveTimes, getNumbers } from '../../features/admin-numbers/api/numbers.ts';
+import { BillRulesSection } from '../../features/admin-bills/components/bill-rules-form.tsx';
 
-/** /admin/numbers: this week and this month at a glance; then the drive times. */
+/** /admin/numbers: this week and this month at a glance; then the drive times; the bills' rules. */
 export default function NumbersScreen() {
   const { data: numbers, failure } = useLoad(getNumbers);
   const drives = useLoad(getDriveTimes);
@@ -35,6 +36,7 @@ export default function NumbersScreen() {
           {drives.failure}
         </p>
       ) : null}
+      <BillRulesSection />
     </>
   );
 }
