@@ -96,6 +96,7 @@ const AT_BOTH_WIDTHS = [
   'booking/round-trip.spec.ts',
   'booking/quote.spec.ts',
   'booking/my-rides.spec.ts',
+  'booking/bill.spec.ts',
   'account/accounts-log-in.spec.ts',
   'account/accounts-verify-email.spec.ts',
   'account/accounts-user-menu.spec.ts',

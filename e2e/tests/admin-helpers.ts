@@ -75,10 +75,23 @@ export interface SeededRide {
   slotTime: string;
 }
 
-/** A paid ride at midnight today (its pickup passed), and a completed one of last month. */
-export function seededRides(): { today: SeededRide; lastMonth: SeededRide } {
+/** A ride for the bill's spec, with its customer's sign-in. */
+export interface BilledRide extends SeededRide {
+  email: string;
+  password: string;
+}
+
+/**
+ * A paid ride at midnight today (its pickup passed), a completed one of last month, and a paid
+ * ride of six weeks ago for each browser project's bill (by project name).
+ */
+export function seededRides(): {
+  today: SeededRide;
+  lastMonth: SeededRide;
+  billed: Record<string, BilledRide>;
+} {
   const printed = (process.env.E2E_SEEDED_RIDES ?? '').split('\n').at(-1) ?? '';
-  return JSON.parse(printed) as { today: SeededRide; lastMonth: SeededRide };
+  return JSON.parse(printed) as ReturnType<typeof seededRides>;
 }
 
 /**

@@ -2,14 +2,21 @@
  * The browser tests' rides the booking API cannot make (e2e/playwright.config.ts runs this once,
  * like `npm run owner -- add`, on the server's data directory before the server opens it):
  * a paid ride today at midnight in New York, its pickup time passed (the console's Today puts it
- * first), and a completed ride a month ago (found by its booking reference on every day).
- * Prints `{ today, lastMonth }`, each `{ id, customerName, carName, slotTime }`.
+ * first), and a completed ride a month ago (found by its booking reference on every day); and,
+ * for the bill's spec, a paid ride of six weeks ago per browser project, its customer able to
+ * sign in (the owner marks it completed, which drafts its bill).
+ * Prints `{ today, lastMonth, billed }`, each ride `{ id, customerName, carName, slotTime }`,
+ * `billed` by project name with the customer's `email` and `password` too.
  */
 import { eq } from 'drizzle-orm';
-import { createDb, prepareDb, services } from '@app/db';
+import { appointments, createDb, prepareDb, services, users } from '@app/db';
 import { businessToday, addDays } from '@app/shared';
 import { loadConfig } from '../config/env.ts';
+import { hashPassword } from '../modules/auth/passwords.ts';
 import { insertAppointment, insertUser } from './fixtures.ts';
+
+/** The bill spec's customers' password (test data only). */
+const BILLED_PASSWORD = 'Bill#Pass123';
 
 const CAR = 'Toyota Camry';
 
@@ -40,9 +47,36 @@ try {
     });
     return { id, customerName, carName: CAR, slotTime };
   };
+  /** A paid ride six weeks ago (out of the Numbers' week and month), priced, for a bill. */
+  const billed = async (project: string, slotTime: string) => {
+    const customer = await ride(`Bea Bill${project}`, key(addDays(today, -42)), slotTime, 'paid');
+    const [row] = await db
+      .select({ userId: appointments.userId })
+      .from(appointments)
+      .where(eq(appointments.id, customer.id));
+    const email = `billed-${project.toLowerCase()}-${Date.now()}@example.com`;
+    await db
+      .update(users)
+      .set({
+        email,
+        passwordHash: await hashPassword(BILLED_PASSWORD),
+        emailVerifiedAt: new Date(),
+      })
+      .where(eq(users.id, row?.userId ?? ''));
+    // A half-hour ride priced at $120, $50 of it paid to book.
+    await db
+      .update(appointments)
+      .set({ priceCents: 12_000, amountCents: 5_000 })
+      .where(eq(appointments.id, customer.id));
+    return { ...customer, email, password: BILLED_PASSWORD };
+  };
   const seeded = {
     today: await ride('Tess Firstpickup', key(today), '12:00 AM', 'paid'),
     lastMonth: await ride('Lorna Lastmonth', key(addDays(today, -31)), '10:00 AM', 'completed'),
+    billed: {
+      desktop: await billed('Desktop', '10:00 AM'),
+      mobile: await billed('Mobile', '2:00 PM'),
+    },
   };
   console.log(JSON.stringify(seeded));
 } finally {

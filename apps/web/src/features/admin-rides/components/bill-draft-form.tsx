@@ -3,6 +3,7 @@ import {
   AdjustBillSchema,
   ENTERED_LINE_KINDS,
   billBalance,
+  type AdjustBillRequest,
   type BillView,
   type EnteredLineKind,
 } from '@app/shared';
@@ -65,33 +66,38 @@ export function BillDraftForm({
     requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[data-add]')?.focus());
   };
 
-  /** Checks and saves the lines; answers the bill as saved, or undefined when it was not. */
-  async function save(): Promise<BillView | undefined> {
+  /** The lines to save, or undefined with the first wrong field focused and each said. */
+  function checked(): AdjustBillRequest | undefined {
     setFailure(undefined);
     const parsed = AdjustBillSchema.safeParse({
       version: bill.version,
       lines: linesOfDraft(lines),
     });
-    if (!parsed.success) {
-      const found: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const [, index, field] = issue.path;
-        const where = typeof index === 'number' && field ? `${index}.${String(field)}` : 'bill';
-        found[where] ??= issue.message;
-      }
-      setErrors(found);
-      const first = Object.keys(found)[0];
-      if (first && first !== 'bill') {
-        const [index, field] = first.split('.');
-        const line = lines[Number(index)];
-        const which = field === 'label' ? 'label' : 'amount';
-        if (line) document.getElementById(`${id}-${line.key}-${which}`)?.focus();
-      }
-      return undefined;
+    if (parsed.success) {
+      setErrors({});
+      return parsed.data;
     }
-    setErrors({});
+    const found: Errors = {};
+    for (const issue of parsed.error.issues) {
+      const [, index, field] = issue.path;
+      const where = typeof index === 'number' && field ? `${index}.${String(field)}` : 'bill';
+      found[where] ??= issue.message;
+    }
+    setErrors(found);
+    const first = Object.keys(found)[0];
+    if (first && first !== 'bill') {
+      const [index, field] = first.split('.');
+      const line = lines[Number(index)];
+      const which = field === 'label' ? 'label' : 'amount';
+      if (line) document.getElementById(`${id}-${line.key}-${which}`)?.focus();
+    }
+    return undefined;
+  }
+
+  /** Saves checked lines; answers the bill as saved, or undefined when it was refused. */
+  async function save(request: AdjustBillRequest): Promise<BillView | undefined> {
     try {
-      return await adjustRideBill(bill.appointmentId, parsed.data);
+      return await adjustRideBill(bill.appointmentId, request);
     } catch (error) {
       setFailure(failureMessage(error, 'load'));
       // Someone saved the bill since it was shown: the owner sees it as it now is.
@@ -102,17 +108,22 @@ export function BillDraftForm({
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
+    // Checked before the form is disabled for the call, so focus can go to a wrong field.
+    const request = checked();
+    if (!request) return;
     setBusy(true);
-    const saved = await save();
+    const saved = await save(request);
     setBusy(false);
     if (saved) onSaved(saved, 'The bill is saved.');
   }
 
   async function onSend() {
+    // Unsaved changes go first: the customer gets the bill as the form shows it.
+    const request = changed ? checked() : undefined;
+    if (changed && !request) return;
     setBusy(true);
     try {
-      // Unsaved changes go first: the customer gets the bill as the form shows it.
-      const saved = changed ? await save() : bill;
+      const saved = request ? await save(request) : bill;
       if (!saved) return;
       onSaved(await sendRideBill(bill.appointmentId), 'The bill is sent to the customer.');
     } catch (error) {

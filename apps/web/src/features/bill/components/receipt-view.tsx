@@ -27,11 +27,14 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
           <p className="text-sm text-ink-muted">Licence {business.licence}</p>
         </div>
         <dl className="text-sm sm:text-right">
-          <dt className="inline font-semibold">Reference </dt>
-          <dd className="inline font-mono">{receipt.reference}</dd>
-          <br />
-          <dt className="inline font-semibold">Issued </dt>
-          <dd className="inline">{formatReceiptInstant(receipt.issuedAt)}</dd>
+          <div>
+            <dt className="inline font-semibold">Reference </dt>
+            <dd className="inline font-mono">{receipt.reference}</dd>
+          </div>
+          <div>
+            <dt className="inline font-semibold">Issued </dt>
+            <dd className="inline">{formatReceiptInstant(receipt.issuedAt)}</dd>
+          </div>
         </dl>
       </header>
       <section aria-label="Customer" className="text-sm">
