@@ -113,6 +113,7 @@ const AT_BOTH_WIDTHS = [
   'console/admin-fleet.spec.ts',
   'console/admin-messages.spec.ts',
   'console/admin-numbers.spec.ts',
+  'console/admin-bill-rules.spec.ts',
   'console/admin-phone.spec.ts',
   'drive/day-sheet.spec.ts',
 ];

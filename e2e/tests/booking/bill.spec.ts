@@ -2,7 +2,7 @@ import { expect, test } from '../../fixtures.ts';
 import { expectToast } from '../account-helpers.ts';
 import { pressUntilFocused, seededRides, type BilledRide } from '../admin-helpers.ts';
 import { receiptFixture } from './bill-fixtures.ts';
-import { logInViaApi } from '../booking-helpers.ts';
+import { csrfHeaders, logInViaApi } from '../booking-helpers.ts';
 
 /*
  * Issue 31, the bill after the ride, at 1440 and 390 px with axe on every state. The runner
@@ -59,6 +59,26 @@ test('the owner adjusts and sends the bill; the customer tips 20 % by keyboard a
   await expectToast(page, 'The bill is saved.');
   await expect(bill.getByLabel('Amount ($) of line 2')).toHaveValue('12.50');
   await expect(bill.getByText('$132.50')).toBeVisible();
+  await expectNoA11yViolations();
+
+  // Saved meanwhile elsewhere (another phone): this form's save is refused, and it shows the
+  // bill as it now is.
+  const path = `/api/admin/rides/${ride.id}/bill`;
+  const current = (await (await page.request.get(path)).json()) as {
+    version: number;
+    lines: unknown[];
+  };
+  const elsewhere = await page.request.put(path, {
+    headers: await csrfHeaders(page.request),
+    data: { version: current.version, lines: current.lines },
+  });
+  expect(elsewhere.status()).toBe(200);
+  await bill.getByLabel('Amount ($) of line 2').fill('15.00');
+  await bill.getByRole('button', { name: 'Save the bill' }).click();
+  await expect(bill.getByRole('alert')).toHaveText(
+    'This bill was changed since you opened it. Look at it again before you save.',
+  );
+  await expect(bill.getByLabel('Amount ($) of line 2')).toHaveValue('12.50');
   await expectNoA11yViolations();
 
   await bill.getByRole('button', { name: 'Send the bill' }).click();

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useParams, useSearch } from 'wouter';
 import { ArrowLeft, LoaderCircle } from 'lucide-react';
 import type { BillView } from '@app/shared';
@@ -36,6 +36,8 @@ export default function BillPage() {
   const returnedFromLink = new URLSearchParams(useSearch()).get('paid') === '1';
   const loaded = useLoad(() => getBill(id), [id]);
   const bill = loaded.data;
+  // After paying, the payment's new state takes the focus (the form that had it is gone).
+  const paymentRef = useRef<HTMLElement>(null);
   const waiting =
     bill?.status === 'charging' || (returnedFromLink && bill?.status === 'payment_due');
 
@@ -87,8 +89,19 @@ export default function BillPage() {
                 </p>
               ) : null}
             </section>
-            <section aria-label="Payment" className={`${card} mt-8 p-4 sm:p-6`}>
-              <BillStatus bill={bill} onChanged={(next) => loaded.set(() => next)} />
+            <section
+              ref={paymentRef}
+              tabIndex={-1}
+              aria-label="Payment"
+              className={`${card} mt-8 p-4 sm:p-6`}
+            >
+              <BillStatus
+                bill={bill}
+                onChanged={(next) => {
+                  loaded.set(() => next);
+                  requestAnimationFrame(() => paymentRef.current?.focus());
+                }}
+              />
             </section>
           </>
         )}

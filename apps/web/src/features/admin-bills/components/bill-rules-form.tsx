@@ -5,7 +5,7 @@ import { buttonPrimary, card } from '../../../components/ui/styles.ts';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useLoad } from '../../../lib/use-load.ts';
-import { getBillRules, saveBillRules } from '../api/bills.ts';
+import { getBillRules, saveBillRules, type BillRulesState } from '../api/bills.ts';
 
 type RuleKey = keyof BillRules;
 const RULE_KEYS: readonly RuleKey[] = [
@@ -53,10 +53,9 @@ export function BillRulesSection() {
       </h2>
       {loaded.data ? (
         <BillRulesForm
-          key={JSON.stringify(loaded.data)}
           rules={loaded.data}
           ownerSet={loaded.data.ownerSet}
-          onSaved={() => void loaded.reload()}
+          onSaved={(saved) => loaded.set(() => saved)}
         />
       ) : loaded.failure ? (
         <p role="alert" className="mt-3 text-danger">
@@ -78,7 +77,7 @@ function BillRulesForm({
 }: {
   rules: BillRules;
   ownerSet: boolean;
-  onSaved: () => void;
+  onSaved: (saved: BillRulesState) => void;
 }) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(rules));
   const [errors, setErrors] = useState<Partial<Record<RuleKey, string>>>({});
@@ -88,6 +87,7 @@ function BillRulesForm({
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
+    if (sending) return;
     setRefusal(undefined);
     const parsed = BillRulesSchema.safeParse({
       waitingGraceMinutes: numberOf(draft.waitingGraceMinutes),
@@ -109,9 +109,11 @@ function BillRulesForm({
     setErrors({});
     setSending(true);
     try {
-      await saveBillRules(parsed.data);
+      const saved = await saveBillRules(parsed.data);
+      // The form stays (and the focus with it), showing the rules as saved.
+      setDraft(draftOf(saved));
       notify('success', 'The rules for bills are saved.');
-      onSaved();
+      onSaved(saved);
     } catch (error) {
       setRefusal(failureMessage(error, 'load'));
     } finally {
@@ -144,7 +146,8 @@ function BillRulesForm({
           {refusal}
         </p>
       ) : null}
-      <button type="submit" disabled={sending} className={`mt-4 ${buttonPrimary}`}>
+      {/* Not disabled while saving: the focus stays on it, for the keyboard. */}
+      <button type="submit" aria-disabled={sending} className={`mt-4 ${buttonPrimary}`}>
         Save the rules
       </button>
     </form>

@@ -40,7 +40,8 @@ export function BillDraftForm({
   busy: boolean;
   setBusy: (busy: boolean) => void;
   onSaved: (bill: BillView, message: string) => void;
-  onStale: () => void;
+  /** The bill changed since it was shown: why, to say over the bill as it now is. */
+  onStale: (message: string) => void;
 }) {
   const [lines, setLines] = useState<DraftLine[]>(() => draftLinesOf(bill));
   const [errors, setErrors] = useState<Errors>({});
@@ -99,9 +100,9 @@ export function BillDraftForm({
     try {
       return await adjustRideBill(bill.appointmentId, request);
     } catch (error) {
-      setFailure(failureMessage(error, 'load'));
-      // Someone saved the bill since it was shown: the owner sees it as it now is.
-      if (error instanceof ApiError && error.status === 409) onStale();
+      // Someone saved the bill since it was shown: the owner sees it as it now is, and why.
+      if (error instanceof ApiError && error.status === 409) onStale(failureMessage(error, 'load'));
+      else setFailure(failureMessage(error, 'load'));
       return undefined;
     }
   }

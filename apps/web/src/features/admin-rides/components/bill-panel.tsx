@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { type BillStatus, type BillView } from '@app/shared';
 import { API_BASE } from '../../../config/env.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -37,6 +37,11 @@ const hasReceipt = (status: BillStatus) => status === 'paid' || status === 'sett
 export function BillPanel({ rideId }: { rideId: string }) {
   const loaded = useLoad(() => getRideBill(rideId), [rideId]);
   const [busy, setBusy] = useState(false);
+  /** Why the form shows the bill afresh: someone else saved it first. */
+  const [stale, setStale] = useState<string | undefined>();
+  // After a save, a send or a refusal the form is drawn afresh: focus goes to what it now says.
+  const statusRef = useRef<HTMLParagraphElement>(null);
+  const focusStatus = () => requestAnimationFrame(() => statusRef.current?.focus());
   const bill = loaded.data;
   const missing = loaded.error instanceof ApiError && loaded.error.status === 404;
 
@@ -68,9 +73,14 @@ export function BillPanel({ rideId }: { rideId: string }) {
         </p>
       ) : (
         <>
-          <p role="status" className="mt-1 font-semibold text-ink">
+          <p ref={statusRef} tabIndex={-1} role="status" className="mt-1 font-semibold text-ink">
             {BILL_STATUS_WORDS[bill.status]}
           </p>
+          {stale ? (
+            <p role="alert" className="mt-2 text-danger">
+              {stale}
+            </p>
+          ) : null}
           {bill.status === 'draft' ? (
             <BillDraftForm
               // A saved or reloaded bill starts the form afresh from its lines.
@@ -79,10 +89,15 @@ export function BillPanel({ rideId }: { rideId: string }) {
               busy={busy}
               setBusy={setBusy}
               onSaved={(saved, message) => {
+                setStale(undefined);
                 loaded.set(() => saved);
+                focusStatus();
                 notify('success', message);
               }}
-              onStale={() => void loaded.reload()}
+              onStale={(message) => {
+                setStale(message);
+                void loaded.reload().then(focusStatus);
+              }}
             />
           ) : (
             <SentBill bill={bill} />
