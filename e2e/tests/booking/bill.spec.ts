@@ -143,6 +143,8 @@ test('the owner adjusts and sends the bill; the customer tips 20 % by keyboard a
   await expect(
     payment.getByRole('heading', { name: 'Your bank did not let us charge your card' }),
   ).toBeVisible();
+  // The payment's new state has the focus, where the form was.
+  await expect(payment).toBeFocused();
   const link = payment.getByRole('link', { name: 'Pay $109.00' });
   await expect(link).toBeVisible();
   await expectNoA11yViolations();
@@ -203,7 +205,7 @@ test.fixme('the customer pays the balance through the payment link and keeps the
 });
 
 /*
- * The paid bill's thank-you and the receipt page, from the API's answers for a paid ride (the
+ * The card being charged (the page asks again), then the paid bill's thank-you and the receipt page, from the API's answers for a paid ride (the
  * bill and receipt a paid ride's API gives, stubbed until a bill can be paid in this run: see
  * above), with the employer's details sent and shown.
  */
@@ -216,7 +218,12 @@ test('a paid bill thanks the customer and its receipt prints every line', async 
   await logInViaApi(page.request, customerOf(ride));
   const { bill, receipt } = receiptFixture(ride.id);
   let billed: { company: string; address: string } | undefined;
-  await page.route(`**/api/appointments/${ride.id}/bill`, (route) => route.fulfill({ json: bill }));
+  // The first answer finds the card being charged; the page asks again until it is paid.
+  let asked = 0;
+  const charging = { ...bill, status: 'charging', paidAt: null };
+  await page.route(`**/api/appointments/${ride.id}/bill`, (route) =>
+    route.fulfill({ json: asked++ === 0 ? charging : bill }),
+  );
   await page.route(`**/api/appointments/${ride.id}/receipt`, (route) =>
     route.fulfill({
       json: {
@@ -240,7 +247,11 @@ test('a paid bill thanks the customer and its receipt prints every line', async 
 
   await page.goto(`/my-appointments/${ride.id}/bill`);
   const payment = page.getByRole('region', { name: 'Payment' });
-  await expect(payment.getByRole('heading', { name: 'Thank you, the bill is paid' })).toBeVisible();
+  await expect(payment.getByRole('status')).toHaveText('Charging your card...');
+  await expectNoA11yViolations();
+  await expect(payment.getByRole('heading', { name: 'Thank you, the bill is paid' })).toBeVisible({
+    timeout: 10_000,
+  });
   await expect(payment).toContainText('We charged $109.00 to your card.');
   await expect(page.getByRole('region', { name: 'The bill' })).toContainText(/Tip\s*\$26\.50/);
   await expectNoA11yViolations();
