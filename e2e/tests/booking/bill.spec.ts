@@ -205,9 +205,9 @@ test.fixme('the customer pays the balance through the payment link and keeps the
 });
 
 /*
- * The card being charged (the page asks again), then the paid bill's thank-you and the receipt page, from the API's answers for a paid ride (the
- * bill and receipt a paid ride's API gives, stubbed until a bill can be paid in this run: see
- * above), with the employer's details sent and shown.
+ * The card being charged (the page asks again), then the paid bill's thank-you and the receipt
+ * page, from the answers a paid ride's API gives (stubbed until a bill can be paid in this run:
+ * see above), with the employer's details sent and shown.
  */
 test('a paid bill thanks the customer and its receipt prints every line', async ({
   page,
