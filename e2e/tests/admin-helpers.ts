@@ -82,14 +82,22 @@ export interface SeededReviewer extends SeededRide {
   password: string;
 }
 
+/** A ride for the bill's spec, with its customer's sign-in. */
+export interface BilledRide extends SeededRide {
+  email: string;
+  password: string;
+}
+
 /**
- * A paid ride at midnight today (its pickup passed), a completed one of last month, and each
- * project's reviewer with a completed ride.
+ * A paid ride at midnight today (its pickup passed), a completed one of last month, and a paid
+ * ride of six weeks ago for each browser project's bill (by project name), and each project's
+ * reviewer with a completed ride.
  */
 export function seededRides(): {
   today: SeededRide;
   lastMonth: SeededRide;
   reviewers: Record<string, SeededReviewer>;
+  billed: Record<string, BilledRide>;
 } {
   const printed = (process.env.E2E_SEEDED_RIDES ?? '').split('\n').at(-1) ?? '';
   return JSON.parse(printed) as ReturnType<typeof seededRides>;

@@ -61,6 +61,9 @@ export function RequireGuest({ children }: { children: ReactNode }) {
 // A ride of the customer's (/my-appointments/:id): here, not in routes.tsx, to keep it out of
 // the public pages' first download.
 const RidePage = lazy(() => import('./pages/ride.tsx'));
+// Its bill after the ride, and the receipt once paid (the bill's messages link to the bill).
+const BillPage = lazy(() => import('./pages/bill.tsx'));
+const ReceiptPage = lazy(() => import('./pages/receipt.tsx'));
 
 // The console's code loads only for an owner.
 const ConsolePage = lazy(() => import('./pages/admin/console.tsx'));
@@ -106,6 +109,16 @@ function ChauffeurDay() {
 export function OtherRoutes() {
   return (
     <Switch>
+      <Route path="/my-appointments/:id/bill">
+        <RequireUser>
+          <BillPage />
+        </RequireUser>
+      </Route>
+      <Route path="/my-appointments/:id/receipt">
+        <RequireUser>
+          <ReceiptPage />
+        </RequireUser>
+      </Route>
       <Route path="/my-appointments/:id">
         <RequireUser>
           <RidePage />

@@ -4,8 +4,12 @@
  * a paid ride today at midnight in New York, its pickup time passed (the console's Today puts it
  * first), and a completed ride a month ago (found by its booking reference on every day).
  * For the reviews spec, each project's customer with a password and a ride completed last week
- * (`reviewers`: one review per ride, so one ride per project).
- * Prints `{ today, lastMonth, reviewers }`, each ride `{ id, customerName, carName, slotTime }`.
+ * (`reviewers`: one review per ride, so one ride per project). For the bill's spec, a paid ride
+ * of six weeks ago per browser project, its customer able to sign in (the owner marks it
+ * completed, which drafts its bill).
+ * Prints `{ today, lastMonth, reviewers, billed }`, each ride `{ id, customerName, carName,
+ * slotTime }`, `reviewers` and `billed` by project name with the customer's `email` and
+ * `password` too.
  */
 import { eq } from 'drizzle-orm';
 import { appointments, createDb, prepareDb, services, users } from '@app/db';
@@ -13,6 +17,9 @@ import { businessToday, addDays } from '@app/shared';
 import { loadConfig } from '../config/env.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { insertAppointment, insertUser } from './fixtures.ts';
+
+/** The bill spec's customers' password (test data only). */
+const BILLED_PASSWORD = 'Bill#Pass123';
 
 const CAR = 'Toyota Camry';
 const REVIEWER_PASSWORD = 'Review#Ride2026';
@@ -67,10 +74,38 @@ try {
       .where(eq(users.id, row?.userId as string));
     return { ...seededRide, email, password: REVIEWER_PASSWORD };
   };
+
+  /** A paid ride six weeks ago (out of the Numbers' week and month), priced, for a bill. */
+  const billed = async (project: string, slotTime: string) => {
+    const customer = await ride(`Bea Bill${project}`, key(addDays(today, -42)), slotTime, 'paid');
+    const [row] = await db
+      .select({ userId: appointments.userId })
+      .from(appointments)
+      .where(eq(appointments.id, customer.id));
+    const email = `billed-${project.toLowerCase()}-${Date.now()}@example.com`;
+    await db
+      .update(users)
+      .set({
+        email,
+        passwordHash: await hashPassword(BILLED_PASSWORD),
+        emailVerifiedAt: new Date(),
+      })
+      .where(eq(users.id, row?.userId ?? ''));
+    // A half-hour ride priced at $120, $50 of it paid to book.
+    await db
+      .update(appointments)
+      .set({ priceCents: 12_000, amountCents: 5_000 })
+      .where(eq(appointments.id, customer.id));
+    return { ...customer, email, password: BILLED_PASSWORD };
+  };
   const seeded = {
     today: await ride('Tess Firstpickup', key(today), '12:00 AM', 'paid'),
     lastMonth: await ride('Lorna Lastmonth', key(addDays(today, -31)), '10:00 AM', 'completed'),
     reviewers: { desktop: await reviewer('desktop', 7), mobile: await reviewer('mobile', 8) },
+    billed: {
+      desktop: await billed('Desktop', '10:00 AM'),
+      mobile: await billed('Mobile', '2:00 PM'),
+    },
   };
   console.log(JSON.stringify(seeded));
 } finally {

@@ -15,6 +15,7 @@ import { CancelRide } from '../features/ride/components/cancel-ride.tsx';
 import { ChangeByPhone } from '../features/ride/components/change-by-phone.tsx';
 import { RescheduleForm } from '../features/ride/components/reschedule-form.tsx';
 import { RateRide } from '../features/ride/components/rate-ride.tsx';
+import { RideBillLink } from '../features/bill/components/ride-bill-link.tsx';
 import { RideCalendarLinks } from '../features/ride/components/ride-calendar-links.tsx';
 import { RideStatusNote } from '../features/ride/components/ride-status-note.tsx';
 import { RideSummary } from '../features/ride/components/ride-summary.tsx';
@@ -91,6 +92,8 @@ export default function RidePage() {
               </RideSummary>
               <RideCalendarLinks ride={ride} />
             </section>
+            {/* A done ride's bill, once the owner has sent it. */}
+            {ride.status === 'completed' && <RideBillLink rideId={ride.id} />}
             {ride.tripToken && followed(ride) ? (
               <section aria-label="Your trip, live" className={`${card} mt-8 p-4 sm:p-6`}>
                 <LiveTrip token={ride.tripToken} />

@@ -8,8 +8,12 @@ import {
   getNumbers,
   getRefundPolicy,
 } from '../../features/admin-numbers/api/numbers.ts';
+import { BillRulesSection } from '../../features/admin-bills/components/bill-rules-form.tsx';
 
-/** /admin/numbers: this week and this month at a glance; the drive times; the refund tiers. */
+/**
+ * /admin/numbers: this week and this month at a glance; the drive times; the refund tiers; the
+ * bills' rules.
+ */
 export default function NumbersScreen() {
   const { data: numbers, failure } = useLoad(getNumbers);
   const drives = useLoad(getDriveTimes);
@@ -48,6 +52,7 @@ export default function NumbersScreen() {
           {refunds.failure}
         </p>
       ) : null}
+      <BillRulesSection />
     </>
   );
 }

@@ -24,6 +24,7 @@ import {
   retryRideMessage,
 } from '../api/rides.ts';
 import { formatDayHeading, screenPath } from '../utils/ride-view.ts';
+import { BillPanel } from './bill-panel.tsx';
 import { AssignChauffeurForm } from './assign-chauffeur-form.tsx';
 import { CancelRideForm } from './cancel-ride-form.tsx';
 import { CorrectRideForm } from './correct-ride-form.tsx';
@@ -249,6 +250,8 @@ export function RideDetail({
           }
         />
       ) : null}
+      {/* Keyed by the completion: completed again after an undo, the bill is drafted afresh. */}
+      {ride.status === 'completed' ? <BillPanel key={ride.finishedAt} rideId={ride.id} /> : null}
       <p className="mt-6 text-sm">
         <Link
           href={`/audit?appointmentId=${ride.id}`}
