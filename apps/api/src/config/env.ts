@@ -5,7 +5,6 @@ import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import type { HoldLimits } from '@app/db';
 import { DEFAULT_TRAVEL_SETTINGS, type TravelSettings } from '../travel/drive-speed.ts';
-import type { StripeOptions } from '../modules/payments/stripe-provider.ts';
 import {
   businessFromEnv,
   googleReviewUrlFromEnv,
@@ -364,7 +363,7 @@ export interface Config {
   /** Customers reschedule or cancel a paid ride online up to this many hours before pickup. */
   changeCutoffHours: number;
   /** Stripe when both keys are set; otherwise the local sandbox checkout (never in production). */
-  stripe: StripeOptions | undefined;
+  stripe: StripeSettings | undefined;
   /**
    * Google's Routes API for travel times when GOOGLE_ROUTES_API_KEY is set (`baseUrl`: a test's
    * stand-in); unset, the offline estimate alone (`travel/`).
@@ -531,8 +530,17 @@ function developmentSecret(dataDir: string): string {
   return secret;
 }
 
+/** Stripe's keys and, in tests, where its stand-in listens (the SDK's own option names). */
+interface StripeSettings {
+  secretKey: string;
+  webhookSecret: string;
+  host?: string;
+  port?: number;
+  protocol?: 'http' | 'https';
+}
+
 /** Where a stand-in of Stripe listens, as the SDK's options say it (`STRIPE_API_URL`, tests only). */
-function stripeApiAt(url: string | undefined): Pick<StripeOptions, 'host' | 'port' | 'protocol'> {
+function stripeApiAt(url: string | undefined): Pick<StripeSettings, 'host' | 'port' | 'protocol'> {
   if (!url) return {};
   const at = new URL(url);
   const protocol = at.protocol === 'http:' ? 'http' : 'https';
