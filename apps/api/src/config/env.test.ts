@@ -174,6 +174,28 @@ describe('configuration', () => {
     );
   });
 
+  it('sends the Stripe SDK to a stand-in only in tests, and only with keys', () => {
+    const keys = { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
+    expect(loadConfig({ SESSION_SECRET: SECRET, ...keys }).stripe).toEqual({
+      secretKey: 'sk_test_x',
+      webhookSecret: 'whsec_x',
+    });
+    const standIn = { ...keys, STRIPE_API_URL: 'http://127.0.0.1:9' };
+    expect(loadConfig({ SESSION_SECRET: SECRET, ...standIn }).stripe).toEqual({
+      secretKey: 'sk_test_x',
+      webhookSecret: 'whsec_x',
+      host: '127.0.0.1',
+      port: 9,
+      protocol: 'http',
+    });
+    expect(() =>
+      loadConfig({ SESSION_SECRET: SECRET, STRIPE_API_URL: 'http://127.0.0.1:9' }),
+    ).toThrow(/STRIPE_API_URL: needs STRIPE_SECRET_KEY/);
+    expect(() => loadConfig({ NODE_ENV: 'production', ...standIn })).toThrow(
+      /STRIPE_API_URL: is for tests only/,
+    );
+  });
+
   it("takes the offline drive estimate's assumptions, within sense", () => {
     expect(loadConfig({ SESSION_SECRET: SECRET }).travel).toEqual(DEFAULT_TRAVEL_SETTINGS);
     const tuned = loadConfig({
