@@ -13,7 +13,8 @@ import {
   container,
   eyebrow,
 } from '../components/ui/styles.ts';
-import { getBill } from '../features/bill/api/bill.ts';
+import { getBill, openPaymentLink } from '../features/bill/api/bill.ts';
+import { RateRide } from '../features/ride/components/rate-ride.tsx';
 import { BillLines } from '../components/bill-lines.tsx';
 import { PayBillForm } from '../features/bill/components/pay-bill-form.tsx';
 import { money } from '../lib/money.ts';
@@ -138,7 +139,19 @@ function BillStatus({ bill, onChanged }: { bill: BillView; onChanged: (bill: Bil
             another card, or the same one, through our secure payment page.
           </p>
           {bill.charge?.linkUrl ? (
-            <a href={bill.charge.linkUrl} className={`mt-4 ${buttonPrimary}`}>
+            <a
+              href={bill.charge.linkUrl}
+              className={`mt-4 ${buttonPrimary}`}
+              onClick={(event) => {
+                // The link lasts a day: ask for the one open now (a fresh one after its day).
+                event.preventDefault();
+                const fallback = event.currentTarget.href;
+                openPaymentLink(bill.appointmentId).then(
+                  ({ url }) => window.location.assign(url),
+                  () => window.location.assign(fallback),
+                );
+              }}
+            >
               Pay {money(bill.charge.amountCents)}
             </a>
           ) : null}
@@ -147,17 +160,23 @@ function BillStatus({ bill, onChanged }: { bill: BillView; onChanged: (bill: Bil
     case 'paid':
     case 'settled':
       return (
-        <div role="status">
-          <h2 className="text-lg font-bold text-brand">Thank you, the bill is paid</h2>
-          <p className="mt-2 text-ink">
-            {bill.status === 'settled'
-              ? 'Your deposit covered the ride: there was nothing more to pay.'
-              : `We charged ${money(bill.charge?.amountCents ?? 0)} to your card.`}
-          </p>
-          <Link href={receiptHref} className={`mt-4 ${buttonPrimary}`}>
-            See your receipt
-          </Link>
-        </div>
+        <>
+          <div role="status">
+            <h2 className="text-lg font-bold text-brand">Thank you, the bill is paid</h2>
+            <p className="mt-2 text-ink">
+              {bill.status === 'settled'
+                ? 'Your deposit covered the ride: there was nothing more to pay.'
+                : `We charged ${money(bill.charge?.amountCents ?? 0)} to your card.`}
+            </p>
+            <Link href={receiptHref} className={`mt-4 ${buttonPrimary}`}>
+              See your receipt
+            </Link>
+          </div>
+          {/* The invitation to rate the ride, on the bill's page as in the thank-you email. */}
+          <div className="mt-8">
+            <RateRide rideId={bill.appointmentId} />
+          </div>
+        </>
       );
   }
 }

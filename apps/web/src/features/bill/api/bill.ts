@@ -10,6 +10,10 @@ export const getBill = (id: string) => api.get<BillView>(`${ridePath(id)}/bill`)
 export const payBill = (id: string, tip: PayBillRequest) =>
   api.post<BillView>(`${ridePath(id)}/bill/pay`, tip);
 
+/** The bill's payment link as it stands: the open one, or a fresh one once a link's day is over. */
+export const openPaymentLink = (id: string) =>
+  api.post<{ url: string }>(`${ridePath(id)}/bill/link`, {});
+
 /** The company and billing address the receipt names, for an employer. */
 export const setBillingDetails = (id: string, details: BillingDetailsRequest) =>
   api.post<BillView>(`${ridePath(id)}/bill/billing`, details);
