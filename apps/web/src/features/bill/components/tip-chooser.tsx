@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { TIP_PERCENTS } from '@app/shared';
 import { FieldError, inputClass } from '../../../components/ui/form-field.tsx';
 import { money } from '../../../lib/money.ts';
@@ -34,47 +34,36 @@ export function TipChooser({
 }) {
   const name = useId();
   const errorId = `${name}-other-error`;
+  // Each offered percentage with its dollars, then another amount, then none.
+  const choices: { value: TipPick; label: ReactNode }[] = [
+    ...TIP_PERCENTS.map((percent) => ({
+      value: String(percent) as TipPick,
+      label: (
+        <>
+          {percent} % <span className="text-ink-muted">({money(tips[percent])})</span>
+        </>
+      ),
+    })),
+    { value: 'other', label: 'Another amount' },
+    { value: 'none', label: 'No tip' },
+  ];
   return (
     <fieldset disabled={disabled}>
       <legend className="text-lg font-bold text-brand">Add a tip for your chauffeur</legend>
       <div className="mt-3 grid gap-2 sm:grid-cols-2">
-        {TIP_PERCENTS.map((percent) => (
-          <label key={percent} className={option}>
+        {choices.map(({ value, label }) => (
+          <label key={value} className={option}>
             <input
               type="radio"
               name={name}
-              value={String(percent)}
-              checked={pick === String(percent)}
-              onChange={() => onPick(String(percent) as TipPick)}
+              value={value}
+              checked={pick === value}
+              onChange={() => onPick(value)}
               className="size-5 accent-brand"
             />
-            <span className="text-ink">
-              {percent} % <span className="text-ink-muted">({money(tips[percent])})</span>
-            </span>
+            <span className="text-ink">{label}</span>
           </label>
         ))}
-        <label className={option}>
-          <input
-            type="radio"
-            name={name}
-            value="other"
-            checked={pick === 'other'}
-            onChange={() => onPick('other')}
-            className="size-5 accent-brand"
-          />
-          <span className="text-ink">Another amount</span>
-        </label>
-        <label className={option}>
-          <input
-            type="radio"
-            name={name}
-            value="none"
-            checked={pick === 'none'}
-            onChange={() => onPick('none')}
-            className="size-5 accent-brand"
-          />
-          <span className="text-ink">No tip</span>
-        </label>
       </div>
       {pick === 'other' ? (
         <div className="mt-3 max-w-xs">
