@@ -28,6 +28,9 @@ export function tripLinks(appSecret: string): TripLinks {
     rideOf(token) {
       const bytes = Buffer.from(token, 'base64url');
       if (bytes.length !== ID_BYTES + MAC_BYTES) return null;
+      // One spelling per token: base64url's last character carries two unused bits, which the
+      // decoder ignores, so four spellings would otherwise open the same ride.
+      if (bytes.toString('base64url') !== token) return null;
       const id = bytes.subarray(0, ID_BYTES);
       if (!timingSafeEqual(bytes.subarray(ID_BYTES), mac(id))) return null;
       const hex = id.toString('hex');
