@@ -64,16 +64,22 @@ test('shows this week and this month, each with its chart as a table', async ({
 test('sets the estimate’s numbers by keyboard: checked, suggested, saved, put back', async ({
   ownerPage: page,
   expectNoA11yViolations,
-}) => {
+}, testInfo) => {
+  // The estimate's numbers are the whole business's: the two widths' runs, side by side, would
+  // each see the other's save. The form is checked at one width; the page at both (above).
+  test.skip(testInfo.project.name === 'mobile', 'one width changes the shared numbers');
   // The e2e data has no five driven rides in a kind of hour, which a suggestion needs: the
   // server's answer is kept but for the rush's suggestion. The save goes to the real API.
   await page.route('**/api/admin/numbers/drive-times', async (route) => {
     const response = await route.fetch();
-    const times = (await response.json()) as DriveTimesResponse;
+    // A load the page dropped meanwhile (its screen drawn again) has its answer disposed: it
+    // needs none, and the load that replaced it passes here too.
+    const times = (await response.json().catch(() => null)) as DriveTimesResponse | null;
+    if (!times) return;
     const bands = times.bands.map((band) =>
       band.band === 'rush' ? { ...band, setting: { ...band.setting, suggested: 1.7 } } : band,
     );
-    await route.fulfill({ response, json: { ...times, bands } });
+    await route.fulfill({ response, json: { ...times, bands } }).catch(() => undefined);
   });
   await openNumbers(page);
   const form = page.getByRole('form', { name: 'The estimate’s numbers' });
