@@ -43,6 +43,7 @@ const AUTH_EVENTS: Record<string, { event: string; method?: string }> = {
   'POST /api/admin/mfa/verify': { event: 'auth.mfa' },
   // The customers' data leaving in bulk: who took it is on the line (and in the audit trail).
   'GET /api/admin/rides/export.csv': { event: 'rides.exported' },
+  'GET /api/admin/numbers/payments.csv': { event: 'payments.exported' },
 };
 
 /**

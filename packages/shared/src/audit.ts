@@ -29,6 +29,7 @@ export const AUDIT_ACTIONS = [
   'block.deleted',
   'message.retried',
   'rides.exported',
+  'payments.exported',
   'travel_settings.updated',
   'refund_policy.updated',
   'bill.adjusted',

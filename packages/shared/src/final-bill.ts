@@ -186,3 +186,9 @@ export const BILL_CHARGE_STATUSES = [
   'paid_by_link',
 ] as const;
 export type BillChargeStatus = (typeof BILL_CHARGE_STATUSES)[number];
+
+/** A charge that took the money: from the saved card, or through the payment link. */
+export const PAID_CHARGE_STATUSES = [
+  'succeeded',
+  'paid_by_link',
+] as const satisfies readonly BillChargeStatus[];

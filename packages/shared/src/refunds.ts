@@ -14,6 +14,23 @@ export const REFUND_REASONS = [
 export type RefundReason = (typeof REFUND_REASONS)[number];
 
 /**
+ * The refunds of payments the site could not keep (no booking took them): the money came in
+ * only to go back, so the numbers count it as a deposit taken as well as a refund.
+ */
+export const UNKEPT_PAYMENT_REASONS = [
+  'late_payment',
+  'duplicate_payment',
+] as const satisfies readonly RefundReason[];
+
+/** Why a refund was given, in the owner's and the accountant's words. */
+export const REFUND_REASON_WORDS: Readonly<Record<RefundReason, string>> = {
+  late_payment: 'Paid after the hold ended',
+  duplicate_payment: 'Paid twice',
+  cancelled_by_owner: 'Cancelled by the owner',
+  cancelled_by_customer: 'Cancelled by the customer',
+};
+
+/**
  * `pending` until the payment provider accepts the refund (it is retried until then),
  * `succeeded` once it has (its id is kept), `failed` when it would not after every attempt.
  */

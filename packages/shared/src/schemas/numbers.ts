@@ -1,11 +1,14 @@
 import { z } from 'zod';
+import { isoDate, RIDE_DATE_ORDER_MESSAGE } from './rides.ts';
 import { TRAVEL_SETTING_KEYS, TravelSettingsStateSchema } from './travel-settings.ts';
 
 /*
  * The owner's numbers (`GET /admin/numbers`): this week and this month in New York (weeks run
  * Monday to Sunday). A ride is a booking whose deposit was paid and which was not cancelled
- * (paid, completed or no-show), counted on the day it is for; deposits count when they were
- * paid, refunds when they were asked of the payment provider (failed ones left out).
+ * (paid, completed or no-show), counted on the day it is for. Money counts when it moved:
+ * deposits when paid (a payment given back because it came late or twice included), balances
+ * and tips when the bill was paid, refunds when they were asked of the payment provider (failed
+ * ones left out).
  */
 
 export const BUSIEST_SHOWN = 5;
@@ -20,8 +23,14 @@ export const NumbersPeriodSchema = z.object({
   until: z.string(),
   rides: z.number().int().min(0),
   depositsCents: z.number().int().min(0),
+  /** What paid bills charged beyond the deposit, tips apart; `bills`: how many were paid. */
+  balancesCents: z.number().int().min(0),
+  tipsCents: z.number().int().min(0),
+  bills: z.number().int().min(0),
   refundsCents: z.number().int().min(0),
   refunds: z.number().int().min(0),
+  /** Deposits, balances and tips, less refunds. */
+  netCents: z.number().int(),
   /** The cars with the most rides, most first (at most `BUSIEST_SHOWN`). */
   busiestCars: z.array(
     z.object({ serviceId: z.uuid(), name: z.string(), rides: z.number().int().min(1) }),
@@ -53,6 +62,28 @@ export const NumbersResponseSchema = z.object({
   month: NumbersPeriodSchema,
 });
 export type NumbersResponse = z.infer<typeof NumbersResponseSchema>;
+
+/** The most New York days one payments export spans (a year, leap day included). */
+export const PAYMENTS_EXPORT_MAX_DAYS = 366;
+export const PAYMENTS_EXPORT_SPAN_MESSAGE = `Export at most ${PAYMENTS_EXPORT_MAX_DAYS} days at once.`;
+
+const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
+
+/**
+ * `GET /admin/numbers/payments.csv?from=&to=`: every payment and refund between two New York
+ * days, both included, for the accountant.
+ */
+export const PaymentsExportQuerySchema = z
+  .object({
+    from: isoDate,
+    to: isoDate,
+  })
+  .refine((q) => q.from <= q.to, { message: RIDE_DATE_ORDER_MESSAGE, path: ['to'] })
+  .refine((q) => dayNumber(q.to) - dayNumber(q.from) < PAYMENTS_EXPORT_MAX_DAYS, {
+    message: PAYMENTS_EXPORT_SPAN_MESSAGE,
+    path: ['to'],
+  });
+export type PaymentsExportQuery = z.infer<typeof PaymentsExportQuerySchema>;
 
 /*
  * Drive times (`GET /admin/numbers/drive-times`, issue 29's calibration): the offline estimate

@@ -50,7 +50,7 @@ const pageSizeMessage = `The page size must be a whole number from 1 to ${RIDES_
 const pageMessage = 'The page must be a whole number from 1 to 10000.';
 
 /** A New York calendar date, `2026-11-25`, that exists. */
-const isoDate = z.string({ error: RIDE_DATE_MESSAGE }).refine((value) => {
+export const isoDate = z.string({ error: RIDE_DATE_MESSAGE }).refine((value) => {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];

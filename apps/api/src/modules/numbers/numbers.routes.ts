@@ -1,11 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '@app/db';
-import type { DriveTimesResponse, NumbersResponse } from '@app/shared';
+import {
+  PaymentsExportQuerySchema,
+  type DriveTimesResponse,
+  type NumbersResponse,
+} from '@app/shared';
+import { signedInUser } from '../../plugins/auth.ts';
+import { ownerActor } from '../audit/record-audit.ts';
 import type { TravelSettingsSource } from '../travel-settings/travel-settings-source.ts';
 import { driveTimes } from './drive-times.ts';
+import { exportPayments } from './export-payments.ts';
 import { summarizeNumbers } from './summarize-numbers.ts';
 
-/** The owner's numbers: this week and this month; and the drive times against the estimate. */
+/**
+ * The owner's numbers: this week and this month; the payments between two days for the
+ * accountant; and the drive times against the estimate.
+ */
 export function registerNumbersRoutes(
   app: FastifyInstance,
   deps: {
@@ -21,6 +31,24 @@ export function registerNumbersRoutes(
     async (_request, reply): Promise<NumbersResponse> => {
       reply.header('cache-control', 'no-store');
       return { success: true, ...(await summarizeNumbers(deps.db, deps.now())) };
+    },
+  );
+
+  app.get(
+    '/api/admin/numbers/payments.csv',
+    { config: { auth: 'owner' } },
+    async (request, reply) => {
+      const query = PaymentsExportQuerySchema.parse(request.query);
+      const actor = await ownerActor(deps.db, signedInUser(request).id);
+      const csv = await exportPayments(deps.db, query, { actor, now: deps.now() });
+      return reply
+        .header('cache-control', 'no-store')
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="payments-${query.from}-to-${query.to}.csv"`,
+        )
+        .send(csv);
     },
   );
 

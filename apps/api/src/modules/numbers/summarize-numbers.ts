@@ -1,6 +1,12 @@
 import { and, count, eq, gte, inArray, lt, ne, sum } from 'drizzle-orm';
-import { appointments, refunds, services, type Database } from '@app/db';
-import { BUSIEST_SHOWN, wallClockAt, type NumbersPeriod } from '@app/shared';
+import { appointments, billCharges, bills, refunds, services, type Database } from '@app/db';
+import {
+  BUSIEST_SHOWN,
+  PAID_CHARGE_STATUSES,
+  UNKEPT_PAYMENT_REASONS,
+  wallClockAt,
+  type NumbersPeriod,
+} from '@app/shared';
 import { dayKeys, thisMonth, thisWeek, type Period } from './periods.ts';
 
 /** A booking that became a ride: its deposit paid and it was not cancelled. */
@@ -17,7 +23,7 @@ function busiest<K>(counts: Map<K, number>): [K, number][] {
 }
 
 async function summarize(db: Database, period: Period): Promise<NumbersPeriod> {
-  const [rides, [deposits], [refunded]] = await Promise.all([
+  const [rides, [deposits], [unkept], [charged], [refunded]] = await Promise.all([
     db
       .select({
         serviceId: appointments.serviceId,
@@ -38,6 +44,32 @@ async function summarize(db: Database, period: Period): Promise<NumbersPeriod> {
       .select({ cents: sum(appointments.amountCents).mapWith(Number) })
       .from(appointments)
       .where(and(gte(appointments.paidAt, period.from), lt(appointments.paidAt, period.until))),
+    // Payments no booking kept came in as well (when their refund was asked, the same moment).
+    db
+      .select({ cents: sum(refunds.amountCents).mapWith(Number) })
+      .from(refunds)
+      .where(
+        and(
+          inArray(refunds.reason, [...UNKEPT_PAYMENT_REASONS]),
+          gte(refunds.createdAt, period.from),
+          lt(refunds.createdAt, period.until),
+        ),
+      ),
+    db
+      .select({
+        cents: sum(billCharges.amountCents).mapWith(Number),
+        tipsCents: sum(billCharges.tipCents).mapWith(Number),
+        bills: count(),
+      })
+      .from(billCharges)
+      .innerJoin(bills, eq(bills.appointmentId, billCharges.appointmentId))
+      .where(
+        and(
+          inArray(billCharges.status, [...PAID_CHARGE_STATUSES]),
+          gte(bills.paidAt, period.from),
+          lt(bills.paidAt, period.until),
+        ),
+      ),
     db
       .select({ cents: sum(refunds.amountCents).mapWith(Number), refunds: count() })
       .from(refunds)
@@ -50,6 +82,10 @@ async function summarize(db: Database, period: Period): Promise<NumbersPeriod> {
       ),
   ]);
 
+  const depositsCents = (deposits?.cents ?? 0) + (unkept?.cents ?? 0);
+  const chargedCents = charged?.cents ?? 0;
+  const tipsCents = charged?.tipsCents ?? 0;
+  const refundsCents = refunded?.cents ?? 0;
   const byCar = new Map<string, number>();
   const names = new Map<string, string>();
   const byHour = new Map<number, number>();
@@ -68,9 +104,13 @@ async function summarize(db: Database, period: Period): Promise<NumbersPeriod> {
     from: period.from.toISOString(),
     until: period.until.toISOString(),
     rides: rides.length,
-    depositsCents: deposits?.cents ?? 0,
-    refundsCents: refunded?.cents ?? 0,
+    depositsCents,
+    balancesCents: chargedCents - tipsCents,
+    tipsCents,
+    bills: charged?.bills ?? 0,
+    refundsCents,
     refunds: refunded?.refunds ?? 0,
+    netCents: depositsCents + chargedCents - refundsCents,
     busiestCars: busiest(byCar).map(([serviceId, n]) => ({
       serviceId,
       name: names.get(serviceId) ?? serviceId,

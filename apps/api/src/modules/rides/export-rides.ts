@@ -6,18 +6,9 @@ import {
   RIDES_EXPORT_MAX_ROWS,
   type Ride,
 } from '@app/shared';
+import { csvDocument } from '../../lib/csv.ts';
 import { recordAudit, type AuditActor } from '../audit/record-audit.ts';
 import { newYorkToday, rideConditions, selectRides, type RideFilterValues } from './find-rides.ts';
-
-/**
- * A cell as RFC 4180 writes it, made inert for spreadsheets: text a spreadsheet would read as a
- * formula (starting with `=`, `+`, `-`, `@`, a tab or a carriage return) gets a leading `'`
- * (OWASP's advice on CSV injection), and every cell is quoted.
- */
-export function csvCell(value: string): string {
-  const inert = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return `"${inert.replace(/"/g, '""')}"`;
-}
 
 const COLUMNS: [string, (ride: Ride) => string][] = [
   // The ride as the customer, the emails and the console name it (`3F9A-1C2B`).
@@ -85,7 +76,8 @@ export async function exportRides(
       rows: rides.length,
     },
   });
-  const lines = [COLUMNS.map(([name]) => csvCell(name)).join(',')];
-  for (const ride of rides) lines.push(COLUMNS.map(([, cell]) => csvCell(cell(ride))).join(','));
-  return `${lines.join('\r\n')}\r\n`;
+  return csvDocument(
+    COLUMNS.map(([name]) => name),
+    rides.map((ride) => COLUMNS.map(([, cell]) => cell(ride))),
+  );
 }

@@ -39,6 +39,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'block.deleted': 'Block removed',
   'message.retried': 'Message sent again',
   'rides.exported': 'Rides exported',
+  'payments.exported': 'Payments exported',
   'travel_settings.updated': 'Drive time settings changed',
   'refund_policy.updated': 'Refund tiers changed',
   'bill.adjusted': 'Bill adjusted',
@@ -426,6 +427,10 @@ export function sentenceOf(event: AuditEvent, now: Date = new Date()): string {
     case 'rides.exported': {
       const rows = num(after.rows) ?? 0;
       return `${who} exported ${rows === 1 ? '1 ride' : `${rows} rides`}${event.serviceId ? ` of ${car}` : ''} as a spreadsheet (CSV).`;
+    }
+    case 'payments.exported': {
+      const rows = num(after.rows) ?? 0;
+      return `${who} exported ${rows === 1 ? '1 payment' : `${rows} payments`} from ${str(after.from) ?? '?'} to ${str(after.to) ?? '?'} as a spreadsheet (CSV).`;
     }
     case 'travel_settings.updated':
       return `${who} changed the numbers the drive time estimate uses.`;
