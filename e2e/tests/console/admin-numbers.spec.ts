@@ -1,10 +1,12 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import type { DriveTimesResponse } from '@app/shared';
 import { expect, test } from '../../fixtures.ts';
 
 /*
  * The Numbers area at 1440 and 390 px, with axe: this week's and this month's totals, busiest
- * cars and hours, the rides-by-day chart with its table, opened by keyboard, and the drive
+ * cars and hours, the rides-by-day chart with its table, opened by keyboard, the payments
+ * downloaded for the accountant by keyboard, and the drive
  * times against the estimate, by kind of hour, with the form of the estimate's numbers. What the
  * numbers are is the API's tests' business; here, that they are shown, readable and set by
  * keyboard.
@@ -31,7 +33,14 @@ test('shows this week and this month, each with its chart as a table', async ({
     ['This month', null],
   ] as const) {
     const period = page.getByRole('region', { name: new RegExp(`^${title}`) });
-    await expect(period.locator('dt')).toHaveText(['Rides', 'Deposits taken', 'Refunds']);
+    await expect(period.locator('dt')).toHaveText([
+      'Rides',
+      'Deposits taken',
+      'Balances paid',
+      'Tips',
+      'Refunds',
+      'Net of refunds',
+    ]);
     await expect(period.locator('dd').nth(1)).toHaveText(/^\$\d[\d,]*\.\d{2}$/);
     await expect(period.getByRole('heading', { level: 3, name: 'Busiest cars' })).toBeVisible();
     await expect(period.getByRole('heading', { level: 3, name: 'Busiest hours' })).toBeVisible();
@@ -59,6 +68,47 @@ test('shows this week and this month, each with its chart as a table', async ({
   }
   expect((await request.get('/api/admin/numbers/drive-times')).status()).toBe(401);
   await expectNoA11yViolations();
+});
+
+test('downloads the payments between two days as CSV, by keyboard, after a refused range', async ({
+  ownerPage: page,
+  request,
+  expectNoA11yViolations,
+}) => {
+  await openNumbers(page);
+  const section = page.getByRole('region', { name: 'Payments for the accountant' });
+  const from = section.getByLabel('From');
+  const to = section.getByLabel('To');
+  // This month so far, to start with.
+  await expect(from).toHaveValue(/^\d{4}-\d{2}-01$/);
+  await expect(to).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
+
+  await to.fill('2026-01-01');
+  await from.fill('2026-02-01');
+  await section.getByRole('button', { name: 'Download payments (CSV)' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(section.getByText('The end date must not be before the start date.')).toBeVisible();
+  await expect(to).toBeFocused();
+  await expect(to).toHaveAttribute('aria-invalid', 'true');
+  await expectNoA11yViolations();
+
+  await to.fill('2026-12-31');
+  await from.fill('2026-01-01');
+  const download = page.waitForEvent('download');
+  await section.getByRole('button', { name: 'Download payments (CSV)' }).focus();
+  await page.keyboard.press('Enter');
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('payments-2026-01-01-to-2026-12-31.csv');
+  const csv = await readFile(await file.path(), 'utf8');
+  expect(csv.split('\r\n')[0]).toBe(
+    '"Date (New York)","Time (New York)","Type","Booking reference","Customer","Car","Ride date (New York)","In (USD)","Out (USD)","Of which tip (USD)","Paid by","Card","Status","Note","Provider payment","Provider refund"',
+  );
+  // The page stays where it was.
+  await expect(page).toHaveURL(/\/admin\/numbers$/);
+  // The fixture's request is not the owner's: the payments are not public.
+  expect(
+    (await request.get('/api/admin/numbers/payments.csv?from=2026-01-01&to=2026-01-31')).status(),
+  ).toBe(401);
 });
 
 test('sets the estimate’s numbers by keyboard: checked, suggested, saved, put back', async ({

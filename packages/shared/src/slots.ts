@@ -229,6 +229,11 @@ export function businessToday(now: Date): CalendarDate {
   return { year, month, day };
 }
 
+/** A calendar date as ISO 8601 writes it (and a date input's value): `2026-11-25`. */
+export function isoDateOf({ year, month, day }: CalendarDate): string {
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
 /** The last calendar day of the booking window (today is the first of its 90 days). */
 export function lastBookableDay(now: Date): CalendarDate {
   return addDays(businessToday(now), BOOKING_WINDOW_DAYS - 1);

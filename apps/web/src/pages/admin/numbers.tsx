@@ -2,6 +2,7 @@ import { useLoad } from '../../lib/use-load.ts';
 import { ConsoleHeading } from '../../features/admin-shell/components/console-heading.tsx';
 import { PeriodNumbers } from '../../features/admin-numbers/components/period-numbers.tsx';
 import { DriveTimes } from '../../features/admin-numbers/components/drive-times.tsx';
+import { PaymentsExport } from '../../features/admin-numbers/components/payments-export.tsx';
 import { RefundTiersForm } from '../../features/admin-numbers/components/refund-tiers-form.tsx';
 import {
   getDriveTimes,
@@ -11,8 +12,8 @@ import {
 import { BillRulesSection } from '../../features/admin-bills/components/bill-rules-form.tsx';
 
 /**
- * /admin/numbers: this week and this month at a glance; the drive times; the refund tiers; the
- * bills' rules.
+ * /admin/numbers: this week and this month at a glance; the payments for the accountant; the
+ * drive times; the refund tiers; the bills' rules.
  */
 export default function NumbersScreen() {
   const { data: numbers, failure } = useLoad(getNumbers);
@@ -22,7 +23,8 @@ export default function NumbersScreen() {
     <>
       <ConsoleHeading title="Numbers">
         This week (Monday to Sunday) and this month in New York time. A ride is a paid booking not
-        cancelled, counted on its day; deposits count when paid, refunds when issued.
+        cancelled, counted on its day; deposits count when paid, balances and tips when the bill is
+        paid, refunds when issued.
       </ConsoleHeading>
       {numbers ? (
         <div className="mt-6 grid gap-6 xl:grid-cols-2">
@@ -38,6 +40,7 @@ export default function NumbersScreen() {
           Loading numbers...
         </p>
       )}
+      <PaymentsExport now={new Date()} />
       {drives.data ? (
         <DriveTimes times={drives.data} now={new Date()} onSaved={() => void drives.reload()} />
       ) : drives.failure ? (

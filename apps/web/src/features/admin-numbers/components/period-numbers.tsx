@@ -6,8 +6,12 @@ const money = (cents: number) =>
   `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 const rides = (n: number) => (n === 1 ? '1 ride' : `${n} rides`);
+const counted = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
-/** One period's numbers: the totals, the busiest cars and hours, and rides by day. */
+/**
+ * One period's numbers: rides, the money in and out (net of refunds), the busiest cars and
+ * hours, and rides by day.
+ */
 export function PeriodNumbers({ period }: { period: NumbersPeriod }) {
   const headingId = useId();
   return (
@@ -16,14 +20,21 @@ export function PeriodNumbers({ period }: { period: NumbersPeriod }) {
         {period.title}
         <span className="block text-sm font-normal text-ink-muted">{period.label}</span>
       </h2>
-      <dl className="mt-4 grid grid-cols-3 gap-3">
+      <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3">
         <Stat label="Rides" value={String(period.rides)} />
         <Stat label="Deposits taken" value={money(period.depositsCents)} />
         <Stat
+          label="Balances paid"
+          value={money(period.balancesCents)}
+          detail={counted(period.bills, 'bill')}
+        />
+        <Stat label="Tips" value={money(period.tipsCents)} />
+        <Stat
           label="Refunds"
           value={money(period.refundsCents)}
-          detail={period.refunds === 1 ? '1 refund' : `${period.refunds} refunds`}
+          detail={counted(period.refunds, 'refund')}
         />
+        <Stat label="Net of refunds" value={money(period.netCents)} />
       </dl>
       <div className="mt-6 grid gap-6 sm:grid-cols-2">
         <Ranking
