@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, inArray, lt, ne } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import { appointments, billCharges, bills, refunds, services, users, type Database } from '@app/db';
 import {
   bookingReference,
@@ -79,13 +80,19 @@ function cells(p: Payment): string[] {
   ];
 }
 
-/** The ride a payment is for: who booked it, the car and its day. */
+/** The ride a payment is for: who booked it, the car and its day (`withRide` joins them). */
 const rideColumns = {
   appointmentId: appointments.id,
   customer: users.name,
   car: services.name,
   slotStart: appointments.slotStart,
 };
+
+function withRide<Q extends PgSelect>(query: Q) {
+  return query
+    .innerJoin(users, eq(users.id, appointments.userId))
+    .innerJoin(services, eq(services.id, appointments.serviceId));
+}
 
 const rideDate = (slotStart: Date) => dayKeys(wallClockAt(slotStart)).date;
 
@@ -103,62 +110,59 @@ export async function exportPayments(
   const from = startOfNewYorkDay(query.from);
   const until = startOfNewYorkDay(query.to, 1);
   const [deposits, charges, refunded] = await Promise.all([
-    db
-      .select({
-        ...rideColumns,
-        at: appointments.paidAt,
-        cents: appointments.amountCents,
-        paymentIntentId: appointments.paymentIntentId,
-      })
-      .from(appointments)
-      .innerJoin(users, eq(users.id, appointments.userId))
-      .innerJoin(services, eq(services.id, appointments.serviceId))
+    withRide(
+      db
+        .select({
+          ...rideColumns,
+          at: appointments.paidAt,
+          cents: appointments.amountCents,
+          paymentIntentId: appointments.paymentIntentId,
+        })
+        .from(appointments)
+        .$dynamic(),
+    )
       .where(and(gte(appointments.paidAt, from), lt(appointments.paidAt, until)))
       .orderBy(asc(appointments.paidAt), asc(appointments.slotStart)),
-    db
-      .select({
-        ...rideColumns,
-        at: bills.paidAt,
-        cents: billCharges.amountCents,
-        tipCents: billCharges.tipCents,
-        status: billCharges.status,
-        cardBrand: billCharges.cardBrand,
-        cardLast4: billCharges.cardLast4,
-        paymentIntentId: billCharges.paymentIntentId,
-      })
-      .from(billCharges)
-      .innerJoin(bills, eq(bills.appointmentId, billCharges.appointmentId))
-      .innerJoin(appointments, eq(appointments.id, billCharges.appointmentId))
-      .innerJoin(users, eq(users.id, appointments.userId))
-      .innerJoin(services, eq(services.id, appointments.serviceId))
-      .where(
-        and(
-          inArray(billCharges.status, [...PAID_CHARGE_STATUSES]),
-          gte(bills.paidAt, from),
-          lt(bills.paidAt, until),
-        ),
+    withRide(
+      db
+        .select({
+          ...rideColumns,
+          at: bills.paidAt,
+          cents: billCharges.amountCents,
+          tipCents: billCharges.tipCents,
+          status: billCharges.status,
+          cardBrand: billCharges.cardBrand,
+          cardLast4: billCharges.cardLast4,
+          paymentIntentId: billCharges.paymentIntentId,
+        })
+        .from(billCharges)
+        .innerJoin(bills, eq(bills.appointmentId, billCharges.appointmentId))
+        .innerJoin(appointments, eq(appointments.id, billCharges.appointmentId))
+        .$dynamic(),
+    ).where(
+      and(
+        inArray(billCharges.status, [...PAID_CHARGE_STATUSES]),
+        gte(bills.paidAt, from),
+        lt(bills.paidAt, until),
       ),
-    db
-      .select({
-        ...rideColumns,
-        at: refunds.createdAt,
-        cents: refunds.amountCents,
-        reason: refunds.reason,
-        status: refunds.status,
-        paymentIntentId: refunds.paymentIntentId,
-        providerRefundId: refunds.providerRefundId,
-      })
-      .from(refunds)
-      .innerJoin(appointments, eq(appointments.id, refunds.appointmentId))
-      .innerJoin(users, eq(users.id, appointments.userId))
-      .innerJoin(services, eq(services.id, appointments.serviceId))
-      .where(
-        and(
-          ne(refunds.status, 'failed'),
-          gte(refunds.createdAt, from),
-          lt(refunds.createdAt, until),
-        ),
-      ),
+    ),
+    withRide(
+      db
+        .select({
+          ...rideColumns,
+          at: refunds.createdAt,
+          cents: refunds.amountCents,
+          reason: refunds.reason,
+          status: refunds.status,
+          paymentIntentId: refunds.paymentIntentId,
+          providerRefundId: refunds.providerRefundId,
+        })
+        .from(refunds)
+        .innerJoin(appointments, eq(appointments.id, refunds.appointmentId))
+        .$dynamic(),
+    ).where(
+      and(ne(refunds.status, 'failed'), gte(refunds.createdAt, from), lt(refunds.createdAt, until)),
+    ),
   ]);
 
   const blank = { inCents: 0, outCents: 0, tipCents: 0, card: '', note: '', providerRefund: '' };

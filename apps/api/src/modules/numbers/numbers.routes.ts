@@ -5,6 +5,7 @@ import {
   type DriveTimesResponse,
   type NumbersResponse,
 } from '@app/shared';
+import { sendCsvDownload } from '../../http/csv-download.ts';
 import { signedInUser } from '../../plugins/auth.ts';
 import { ownerActor } from '../audit/record-audit.ts';
 import type { TravelSettingsSource } from '../travel-settings/travel-settings-source.ts';
@@ -41,14 +42,7 @@ export function registerNumbersRoutes(
       const query = PaymentsExportQuerySchema.parse(request.query);
       const actor = await ownerActor(deps.db, signedInUser(request).id);
       const csv = await exportPayments(deps.db, query, { actor, now: deps.now() });
-      return reply
-        .header('cache-control', 'no-store')
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header(
-          'content-disposition',
-          `attachment; filename="payments-${query.from}-to-${query.to}.csv"`,
-        )
-        .send(csv);
+      return sendCsvDownload(reply, `payments-${query.from}-to-${query.to}.csv`, csv);
     },
   );
 

@@ -16,6 +16,7 @@ import {
   type TodayResponse,
 } from '@app/shared';
 import { AppError } from '../../errors.ts';
+import { sendCsvDownload } from '../../http/csv-download.ts';
 import { signedInUser } from '../../plugins/auth.ts';
 import type { AppointmentChanges } from '../appointments/appointment-changes.ts';
 import { cancelRide } from '../appointments/cancel-ride.ts';
@@ -80,14 +81,7 @@ export function registerRideRoutes(app: FastifyInstance, deps: RideRouteDeps): v
     const filters = RideFiltersSchema.parse(request.query);
     const actor = await ownerActor(db, signedInUser(request).id);
     const csv = await exportRides(db, filters, { actor, now: now() });
-    return reply
-      .header('cache-control', 'no-store')
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header(
-        'content-disposition',
-        `attachment; filename="rides-${filters.from ?? newYorkToday(now())}.csv"`,
-      )
-      .send(csv);
+    return sendCsvDownload(reply, `rides-${filters.from ?? newYorkToday(now())}.csv`, csv);
   });
 
   app.get(
