@@ -38,7 +38,7 @@ export function receiptFixture(appointmentId: string): { bill: BillView; receipt
         postalCode: '02056',
         phone: '781-555-0142',
         email: 'rides@example.com',
-        licence: 'MA-LIV-0001',
+        licence: 'Licensed for livery service in Massachusetts (MA-LIV-0001), insured.',
       },
       reference: '3F9A-1C2B',
       issuedAt: '2026-11-22T15:07:00.000Z',

@@ -257,7 +257,11 @@ test('a paid bill thanks the customer and its receipt prints every line', async 
   await payment.getByRole('link', { name: 'See your receipt' }).click();
   await expect(page).toHaveURL(`/my-appointments/${ride.id}/receipt`);
   const shown = page.getByRole('article', { name: 'Receipt' });
-  await expect(shown).toContainText('Licence MA-LIV-0001');
+  // The licence statement as written, with no label repeating its first word.
+  await expect(shown).toContainText(
+    'Licensed for livery service in Massachusetts (MA-LIV-0001), insured.',
+  );
+  await expect(shown).not.toContainText('Licence');
   await expect(shown).toContainText(/Reference\s*3F9A-1C2B/);
   await expect(shown).toContainText(/Ride, 30 min as booked\s*\$120\.00/);
   await expect(shown).toContainText(/Toll\s*\$12\.50/);

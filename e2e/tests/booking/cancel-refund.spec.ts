@@ -15,7 +15,7 @@ import { bookViaApi, logInViaApi } from '../booking-helpers.ts';
 /*
  * Refund tiers (issue 31, part 5), at 1440 and 390 px with axe, by keyboard: the owner sets them
  * in the console's Numbers (bad rows named), and a customer sees what a cancel gives back before
- * confirming it, then gets it.
+ * confirming it, then gets it, and finds it on the ride's page and in My rides afterwards.
  *
  * The tiers are the whole site's, and other specs cancel rides expecting the booking policy
  * (nothing back). So the tier saved here starts a few hours before this spec's rides, which are
@@ -153,5 +153,19 @@ test('the owner sets refund tiers; the customer sees the refund before cancellin
     `Your ride is cancelled. ${dollars(half)} of your deposit is refunded to your card.`,
   );
   await expect(main(page).getByText('This ride is cancelled.')).toBeVisible();
+  // The refund stays on the ride's page after the toast, worded as an owner's cancel's is.
+  const refunded = new RegExp(`Refund:\\s*\\${dollars(half)} refunded on`);
+  await expect(main(page)).toContainText(refunded);
+  await expectNoA11yViolations();
+
+  // My rides says it too, on the ride's card among the past ones.
+  await page.goto('/my-rides');
+  const rideCard = main(page)
+    .getByRole('region', { name: 'Past rides' })
+    .getByRole('article')
+    .filter({ hasText: car.name });
+  await expect(rideCard).toHaveCount(1);
+  await expect(rideCard).toContainText('Cancelled by you');
+  await expect(rideCard).toContainText(refunded);
   await expectNoA11yViolations();
 });

@@ -5,8 +5,9 @@ import { pressUntilFocused } from '../admin-helpers.ts';
 /*
  * The owner's rules for bills after the ride (issue 31), under Numbers, at 1440 and 390 px with
  * axe, by keyboard alone: a default tip out of bounds gets the schema's message and the focus;
- * a new time to choose a tip is saved, and the form stays where it is. The rules are the whole
- * business's: the test puts back what it found (the bill spec counts on no default tip).
+ * a new time to choose a tip is saved, and the form stays where it is; a refused save says why.
+ * The rules are the whole business's: the test puts back what it found (the bill spec counts on
+ * no default tip).
  */
 
 test.describe.configure({ timeout: 60_000 });
@@ -56,8 +57,21 @@ test('the owner sets the rules for bills by keyboard', async ({
   await expect(rules.getByLabel('Time to choose a tip (hours)')).toHaveValue(String(longer));
   await expectNoA11yViolations();
 
-  // What it found, put back.
+  // A save the server refuses says why, in the form, and saves nothing.
+  const refusal = 'Another owner is saving the rules; try again in a moment.';
+  await page.route('**/api/admin/bill-rules', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({ status: 409, json: { success: false, message: refusal } })
+      : route.fallback(),
+  );
   await rules.getByLabel('Time to choose a tip (hours)').fill(String(found.tipWindowHours));
   await rules.getByRole('button', { name: 'Save the rules' }).click();
+  await expect(rules.getByRole('alert')).toHaveText(refusal);
+  await expectNoA11yViolations();
+  await page.unroute('**/api/admin/bill-rules');
+
+  // What it found, put back: the refusal goes with the next try.
+  await rules.getByRole('button', { name: 'Save the rules' }).click();
   await expectToast(page, 'The rules for bills are saved.');
+  await expect(rules.getByRole('alert')).toHaveCount(0);
 });

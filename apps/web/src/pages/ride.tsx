@@ -7,7 +7,11 @@ import { notify } from '../lib/notify.ts';
 import { useLoad } from '../lib/use-load.ts';
 import { BookedPriceDetails } from '../components/booked-price.tsx';
 import { PageLoading } from '../components/page-loading.tsx';
-import { BookAgainLink, OwnerCancellation } from '../components/owner-cancellation.tsx';
+import {
+  BookAgainLink,
+  CustomerCancellation,
+  OwnerCancellation,
+} from '../components/ride-cancellation.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
 import { card, container, eyebrow } from '../components/ui/styles.ts';
 import { getRide } from '../features/ride/api/ride.ts';
@@ -83,6 +87,9 @@ export default function RidePage() {
                 <RideStatusNote ref={statusRef} ride={ride} past={past} />
                 {ride.ownerCancellation && (
                   <OwnerCancellation cancellation={ride.ownerCancellation} />
+                )}
+                {ride.customerCancellation && (
+                  <CustomerCancellation cancellation={ride.customerCancellation} />
                 )}
                 <RoundTripNote ride={ride} />
                 {/* What the ride costs and why, as booked: while it is booked or done. */}

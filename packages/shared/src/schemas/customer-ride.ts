@@ -3,7 +3,7 @@ import { APPOINTMENT_STATUSES } from '../appointments.ts';
 import { MESSAGES } from '../messages.ts';
 import { BookedPriceSchema } from './booked-price.ts';
 import { TripSchema } from './booking.ts';
-import { OwnerCancellationSchema } from './my-rides.ts';
+import { CustomerCancellationSchema, OwnerCancellationSchema } from './my-rides.ts';
 import { CancelRefundSchema } from './refund-policy.ts';
 import { parseSlotDateKey, parseSlotTime } from '../slots.ts';
 
@@ -89,6 +89,8 @@ export const RideViewSchema = z.object({
   googleCalendarUrl: z.url().nullable(),
   /** Why the business cancelled it and what it gave back; null unless an owner cancelled it. */
   ownerCancellation: OwnerCancellationSchema.nullable(),
+  /** What the customer's own cancel gave back of the deposit; null unless they cancelled it. */
+  customerCancellation: CustomerCancellationSchema.nullable(),
   /** The live trip page's token (`/trip/:token`) while it can be followed; null otherwise. */
   tripToken: z.string().nullable(),
   /**

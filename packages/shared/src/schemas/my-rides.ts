@@ -9,7 +9,8 @@ import { TripSchema } from './booking.ts';
 
 /**
  * How a ride stands for its customer: `moved` is a paid ride rescheduled at least once;
- * a cancellation says who cancelled (an owner's carries a reason and maybe a refund).
+ * a cancellation says who cancelled (an owner's carries a reason and maybe a refund, a
+ * customer's maybe a refund by the owner's tiers).
  */
 export const MY_RIDE_STATES = [
   'awaiting_payment',
@@ -33,21 +34,30 @@ export const MY_RIDE_STATE_LABELS: Readonly<Record<MyRideState, string>> = {
   no_show: 'No-show',
 };
 
+/** The deposit a cancel gave back, and how far that has got (the `refunds` row). */
+export const CancelledRefundSchema = z.object({
+  amountCents: z.number().int().positive(),
+  status: z.enum(REFUND_STATUSES),
+  /** ISO 8601: when it was decided, with the cancel. */
+  createdAt: z.string(),
+});
+export type CancelledRefund = z.infer<typeof CancelledRefundSchema>;
+
 /** A ride the business cancelled, as its customer reads it on My rides and on its page. */
 export const OwnerCancellationSchema = z.object({
   /** The owner's words, as the customer was told. */
   reason: z.string(),
   /** The deposit given back, when it was decided; null: none. */
-  refund: z
-    .object({
-      amountCents: z.number().int().positive(),
-      status: z.enum(REFUND_STATUSES),
-      /** ISO 8601. */
-      createdAt: z.string(),
-    })
-    .nullable(),
+  refund: CancelledRefundSchema.nullable(),
 });
 export type OwnerCancellation = z.infer<typeof OwnerCancellationSchema>;
+
+/** A ride its customer cancelled, as they read it on My rides and on its page. */
+export const CustomerCancellationSchema = z.object({
+  /** What the owner's refund tiers gave back of the deposit; null: nothing (the booking policy). */
+  refund: CancelledRefundSchema.nullable(),
+});
+export type CustomerCancellation = z.infer<typeof CustomerCancellationSchema>;
 
 export const MyRideSchema = z.object({
   id: z.uuid(),
@@ -65,6 +75,8 @@ export const MyRideSchema = z.object({
   state: z.enum(MY_RIDE_STATES),
   /** Why the business cancelled and what it gave back: for `cancelled_by_us` only. */
   ownerCancellation: OwnerCancellationSchema.nullable(),
+  /** What the customer's own cancel gave back: for `cancelled_by_you` only. */
+  customerCancellation: CustomerCancellationSchema.nullable(),
 });
 export type MyRide = z.infer<typeof MyRideSchema>;
 

@@ -11,7 +11,7 @@ import {
 import { AppError } from '../../errors.ts';
 import type { FulfilCheckout, PaymentProvider } from '../payments/payment-provider.ts';
 import { refundOfCheckout } from '../payments/refunds.ts';
-import { ownerCancellations } from './owner-cancellation.ts';
+import { ownerCancellations } from './cancellations.ts';
 import { tripOf } from './trip.ts';
 
 export const PAYMENT_NOT_FOUND_MESSAGE = 'Payment details not found';

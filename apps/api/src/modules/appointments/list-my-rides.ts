@@ -1,7 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { appointments, services, type Appointment, type Database } from '@app/db';
 import { bookingReference, type MyRide, type MyRideState, type MyRidesResponse } from '@app/shared';
-import { ownerCancellations } from './owner-cancellation.ts';
+import { customerCancellations, ownerCancellations } from './cancellations.ts';
 import { tripOf } from './trip.ts';
 
 /** How a ride stands for its customer (`MY_RIDE_STATES`). */
@@ -51,10 +51,9 @@ export async function listMyRides(
       appointment.status !== 'pending_payment' ||
       (appointment.holdExpiresAt > now && appointment.endsAt > now),
   );
-  const cancellations = await ownerCancellations(
-    db,
-    shown.map(({ appointment }) => appointment),
-  );
+  const listed = shown.map(({ appointment }) => appointment);
+  const byUs = await ownerCancellations(db, listed);
+  const byYou = await customerCancellations(db, listed);
   const legOf = (id: string) =>
     rows.find(({ appointment }) => appointment.returnOf === id && isLive(appointment))?.appointment;
 
@@ -71,7 +70,8 @@ export async function listMyRides(
       endsAt: appointment.endsAt.toISOString(),
       trip: tripOf(appointment, legOf(appointment.id)),
       state,
-      ownerCancellation: cancellations.get(appointment.id) ?? null,
+      ownerCancellation: byUs.get(appointment.id) ?? null,
+      customerCancellation: byYou.get(appointment.id) ?? null,
       ahead: isLive(appointment) && appointment.endsAt > now,
     };
   });

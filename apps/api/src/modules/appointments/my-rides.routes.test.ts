@@ -64,6 +64,20 @@ describe.each(await databaseKinds())('GET /api/user/rides on %s', (kind) => {
       createdAt: clock.now(),
       updatedAt: clock.now(),
     });
+    // The customer's own cancel gave back half by the owner's tiers, still on its way.
+    await db.insert(refunds).values({
+      id: crypto.randomUUID(),
+      appointmentId: mine,
+      checkoutSessionId: 'cs_test_mine',
+      paymentIntentId: 'pi_test_mine',
+      amountCents: 3300,
+      reason: 'cancelled_by_customer',
+      status: 'pending',
+      idempotencyKey: `refund-${mine}`,
+      nextAttemptAt: clock.now(),
+      createdAt: clock.now(),
+      updatedAt: clock.now(),
+    });
     const completed = await ride('20_11_2026', '9:00 AM', 'completed');
     const noShow = await ride('25_11_2026', '9:00 AM', 'no_show');
     await ride('4_12_2026', '9:00 AM', 'expired');
@@ -103,15 +117,27 @@ describe.each(await databaseKinds())('GET /api/user/rides on %s', (kind) => {
       refund: { amountCents: 5000, status: 'succeeded' },
     });
     expect(past[1]).toMatchObject({ ownerCancellation: null });
+    // Each cancel shows its own refund: the owner's is not the customer's, nor the other way.
+    expect(cancelledByUs?.customerCancellation).toBeNull();
+    const cancelledByYou = past[1];
+    expect(cancelledByYou?.customerCancellation).toEqual({
+      refund: { amountCents: 3300, status: 'pending', createdAt: clock.now().toISOString() },
+    });
+    for (const other of [...upcoming, ...past.slice(2)]) {
+      expect(other.customerCancellation).toBeNull();
+    }
 
     // The ride's own page tells the same story.
-    for (const [id, told] of [
-      [ours, cancelledByUs?.ownerCancellation],
-      [mine, null],
+    for (const [id, byUs, byYou] of [
+      [ours, cancelledByUs?.ownerCancellation, null],
+      [mine, null, cancelledByYou?.customerCancellation],
+      [completed, null, null],
     ] as const) {
       const page = await browser.get(`/api/appointments/${id}`);
       expect(page.statusCode, page.body).toBe(200);
-      expect(CustomerRideResponseSchema.parse(page.json()).ride.ownerCancellation).toEqual(told);
+      const { ride: view } = CustomerRideResponseSchema.parse(page.json());
+      expect(view.ownerCancellation).toEqual(byUs);
+      expect(view.customerCancellation).toEqual(byYou);
     }
   });
 

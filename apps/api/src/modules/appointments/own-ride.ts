@@ -25,7 +25,7 @@ import { readCarNeighbourhood } from './car-neighbourhood.ts';
 import { carReach } from './reach.ts';
 import { offlineDrive } from './reach-drive.ts';
 import { occupiedSlots } from './occupied-slots.ts';
-import { ownerCancellations } from './owner-cancellation.ts';
+import { customerCancellations, ownerCancellations } from './cancellations.ts';
 import { tripOf } from './trip.ts';
 
 /*
@@ -243,6 +243,8 @@ export async function rideView(
         ? googleCalendarLink(calendarRideOf(appointment, service.name), calendar)
         : null,
     ownerCancellation: (await ownerCancellations(db, [appointment])).get(appointment.id) ?? null,
+    customerCancellation:
+      (await customerCancellations(db, [appointment])).get(appointment.id) ?? null,
     // Followed live from the ride's page as from the link in the chauffeur's messages.
     tripToken: followable(appointment, now) ? tripToken(appointment.id) : null,
     cancelRefund: changeable ? cancelRefundOf([appointment], now, refundTiers) : null,

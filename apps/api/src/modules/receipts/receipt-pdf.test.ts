@@ -110,6 +110,8 @@ describe('renderReceiptPdf', () => {
       expect(drawn).toContain(expected);
     // The licence may wrap: its words are all there, in order.
     expect(drawn.join(' ')).toContain(business.licence);
+    // The statement names the licence itself: no label before it repeats the word.
+    expect(drawn.join(' ')).not.toMatch(/Licen[cs]e\s+Licensed/);
     for (const line of SAMPLE_RECEIPT.lines) {
       expect(drawn).toContain(line.label);
       expect(drawn).toContain(formatReceiptAmount(line.amountCents));

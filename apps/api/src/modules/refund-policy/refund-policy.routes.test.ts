@@ -14,6 +14,7 @@ import {
 import {
   BookingResponseSchema,
   CustomerRideResponseSchema,
+  MyRidesResponseSchema,
   REFUND_POLICY_SAVED_MESSAGE,
   REFUND_POLICY_UNKNOWN_MESSAGE,
   REFUND_TIERS_OVERLAP_MESSAGE,
@@ -130,6 +131,13 @@ describe.each(await databaseKinds())('refund tiers on %s', (kind) => {
     expect(response.statusCode, response.body).toBe(200);
     return CustomerRideResponseSchema.parse(response.json()).ride;
   };
+  /** The ride as My rides lists it. */
+  const myRideOf = async (browser: Browser, id: string) => {
+    const response = await browser.get('/api/user/rides');
+    expect(response.statusCode, response.body).toBe(200);
+    const { upcoming, past } = MyRidesResponseSchema.parse(response.json());
+    return [...upcoming, ...past].find((ride) => ride.id === id);
+  };
   const refundsOf = (id: string) => db.select().from(refunds).where(eq(refunds.appointmentId, id));
   const sandboxRefundsOf = async (id: string) => {
     const [paid] = await db
@@ -222,6 +230,8 @@ describe.each(await databaseKinds())('refund tiers on %s', (kind) => {
     expect(answer.message).toBe('Your ride is cancelled.');
     expect(answer.refund).toMatchObject({ refundCents: 0, changed: false });
     expect(await refundsOf(ride.appointmentId)).toEqual([]);
+    // The ride's page says nothing was given back.
+    expect(answer.ride.customerCancellation).toEqual({ refund: null });
     expect(await sandboxRefundsOf(ride.appointmentId)).toEqual([]);
   });
 
@@ -268,6 +278,7 @@ describe.each(await databaseKinds())('refund tiers on %s', (kind) => {
       if (expected === 0) {
         expect(given).toEqual([]);
         expect(answer.message).toBe('Your ride is cancelled.');
+        expect(answer.ride.customerCancellation).toEqual({ refund: null });
         return;
       }
       expect(answer.message).toBe(
@@ -289,6 +300,17 @@ describe.each(await databaseKinds())('refund tiers on %s', (kind) => {
       expect((await sandboxRefundsOf(ride.appointmentId)).map((r) => r.amountCents)).toEqual([
         expected,
       ]);
+      // The ride's page and My rides keep saying what came back, after the toast has gone.
+      const told = {
+        refund: {
+          amountCents: expected,
+          status: 'succeeded',
+          createdAt: cancelled?.cancelledAt?.toISOString(),
+        },
+      };
+      expect(answer.ride.customerCancellation).toEqual(told);
+      expect((await viewOf(browser, ride.appointmentId)).customerCancellation).toEqual(told);
+      expect((await myRideOf(browser, ride.appointmentId))?.customerCancellation).toEqual(told);
     },
   );
 
@@ -459,12 +481,19 @@ describe.each(await databaseKinds())('refund tiers on %s', (kind) => {
       expect.objectContaining({ amountCents: DEPOSIT, status: 'pending', attempts: 1 }),
     ]);
     expect(await sandboxRefundsOf(ride.appointmentId)).toEqual([]);
+    // Shown as on its way until the provider takes it.
+    const pending = (await myRideOf(browser, ride.appointmentId))?.customerCancellation;
+    expect(pending?.refund).toMatchObject({ amountCents: DEPOSIT, status: 'pending' });
     clock.advance(HOUR);
     await issuePendingRefunds(db, provider, clock.now(), silentLog);
     await issuePendingRefunds(db, provider, clock.now(), silentLog);
     expect(await refundsOf(ride.appointmentId)).toEqual([
       expect.objectContaining({ status: 'succeeded', attempts: 2 }),
     ]);
+    expect((await viewOf(browser, ride.appointmentId)).customerCancellation?.refund).toMatchObject({
+      amountCents: DEPOSIT,
+      status: 'succeeded',
+    });
     expect((await sandboxRefundsOf(ride.appointmentId)).map((r) => r.amountCents)).toEqual([
       DEPOSIT,
     ]);

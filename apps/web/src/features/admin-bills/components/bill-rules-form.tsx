@@ -1,9 +1,13 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { BILL_RULE_BOUNDS, BillRulesSchema, type BillRules } from '@app/shared';
+import {
+  SaveRefusal,
+  fieldIssues,
+  numberAsTyped,
+  useSettingsSave,
+} from '../../../components/settings-save.tsx';
 import { TextField } from '../../../components/ui/form-field.tsx';
 import { buttonPrimary, card } from '../../../components/ui/styles.ts';
-import { failureMessage } from '../../../lib/api-client.ts';
-import { notify } from '../../../lib/notify.ts';
 import { useLoad } from '../../../lib/use-load.ts';
 import { getBillRules, saveBillRules, type BillRulesState } from '../api/bills.ts';
 
@@ -39,9 +43,6 @@ const draftOf = (rules: BillRules): Draft =>
   Object.fromEntries(
     RULE_KEYS.map((key) => [key, rules[key] === null ? '' : String(rules[key])]),
   ) as Draft;
-
-/** A whole number as typed; empty or not a number is NaN, which the shared schema words. */
-const numberOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
 
 /** The owner's four rules for bills after the ride. */
 export function BillRulesSection() {
@@ -81,8 +82,7 @@ function BillRulesForm({
 }) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(rules));
   const [errors, setErrors] = useState<Partial<Record<RuleKey, string>>>({});
-  const [refusal, setRefusal] = useState<string>();
-  const [sending, setSending] = useState(false);
+  const { save, sending, refusal, setRefusal } = useSettingsSave();
   const formRef = useRef<HTMLFormElement>(null);
 
   async function onSubmit(event: FormEvent) {
@@ -90,35 +90,28 @@ function BillRulesForm({
     if (sending) return;
     setRefusal(undefined);
     const parsed = BillRulesSchema.safeParse({
-      waitingGraceMinutes: numberOf(draft.waitingGraceMinutes),
-      defaultTipPercent: numberOf(draft.defaultTipPercent),
-      tipWindowHours: numberOf(draft.tipWindowHours),
-      autoSendHours: draft.autoSendHours.trim() === '' ? null : numberOf(draft.autoSendHours),
+      waitingGraceMinutes: numberAsTyped(draft.waitingGraceMinutes),
+      defaultTipPercent: numberAsTyped(draft.defaultTipPercent),
+      tipWindowHours: numberAsTyped(draft.tipWindowHours),
+      autoSendHours: draft.autoSendHours.trim() === '' ? null : numberAsTyped(draft.autoSendHours),
     });
     if (!parsed.success) {
-      const found: Partial<Record<RuleKey, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] as RuleKey | undefined;
-        if (key && !found[key]) found[key] = issue.message;
-      }
+      const found = fieldIssues<RuleKey>(parsed.error.issues);
       setErrors(found);
       const first = RULE_KEYS.find((key) => found[key]);
       formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
       return;
     }
     setErrors({});
-    setSending(true);
-    try {
-      const saved = await saveBillRules(parsed.data);
-      // The form stays (and the focus with it), showing the rules as saved.
-      setDraft(draftOf(saved));
-      notify('success', 'The rules for bills are saved.');
-      onSaved(saved);
-    } catch (error) {
-      setRefusal(failureMessage(error, 'load'));
-    } finally {
-      setSending(false);
-    }
+    await save(
+      () => saveBillRules(parsed.data),
+      (saved) => {
+        // The form stays (and the focus with it), showing the rules as saved.
+        setDraft(draftOf(saved));
+        onSaved(saved);
+        return 'The rules for bills are saved.';
+      },
+    );
   }
 
   return (
@@ -141,11 +134,7 @@ function BillRulesForm({
           />
         ))}
       </div>
-      {refusal ? (
-        <p role="alert" className="mt-3 text-danger">
-          {refusal}
-        </p>
-      ) : null}
+      <SaveRefusal refusal={refusal} className="mt-3 text-danger" />
       {/* Not disabled while saving: the focus stays on it, for the keyboard. */}
       <button type="submit" aria-disabled={sending} className={`mt-4 ${buttonPrimary}`}>
         Save the rules

@@ -5,10 +5,9 @@ import {
   type RefundPolicyState,
   type RefundTier,
 } from '@app/shared';
+import { SaveRefusal, numberAsTyped, useSettingsSave } from '../../../components/settings-save.tsx';
 import { TextField } from '../../../components/ui/form-field.tsx';
 import { buttonPrimary, buttonSecondary, card } from '../../../components/ui/styles.ts';
-import { failureMessage } from '../../../lib/api-client.ts';
-import { notify } from '../../../lib/notify.ts';
 import { saveRefundPolicy } from '../api/numbers.ts';
 
 interface DraftTier {
@@ -27,8 +26,6 @@ const draftOf = (tiers: readonly RefundTier[]): DraftTier[] =>
     hoursBefore: String(tier.hoursBefore),
     percent: String(tier.percent),
   }));
-/** A number as typed; empty stays NaN, which the shared schema words. */
-const numberOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
 
 /** The policy in the owner's words, as the customer will meet it. */
 export function policyInWords(tiers: readonly RefundTier[]): string {
@@ -56,8 +53,7 @@ export function RefundTiersForm({
   const headingId = useId();
   const [draft, setDraft] = useState<DraftTier[]>(() => draftOf(policy.tiers));
   const [errors, setErrors] = useState<Errors>({});
-  const [refusal, setRefusal] = useState<string>();
-  const [sending, setSending] = useState(false);
+  const { save, sending, refusal, setRefusal } = useSettingsSave();
   const formRef = useRef<HTMLFormElement>(null);
 
   const change = (index: number, field: Field, value: string) => {
@@ -70,8 +66,8 @@ export function RefundTiersForm({
     setRefusal(undefined);
     const request = {
       tiers: draft.map((row) => ({
-        hoursBefore: numberOf(row.hoursBefore),
-        percent: numberOf(row.percent),
+        hoursBefore: numberAsTyped(row.hoursBefore),
+        percent: numberAsTyped(row.percent),
       })),
     };
     const parsed = RefundPolicyInputSchema.safeParse(request);
@@ -97,17 +93,14 @@ export function RefundTiersForm({
       }
       return;
     }
-    setSending(true);
-    try {
-      const { message, policy: saved } = await saveRefundPolicy(parsed.data);
-      setDraft(draftOf(saved.tiers));
-      notify('success', message);
-      onSaved();
-    } catch (error) {
-      setRefusal(failureMessage(error, 'load'));
-    } finally {
-      setSending(false);
-    }
+    await save(
+      () => saveRefundPolicy(parsed.data),
+      ({ message, policy: saved }) => {
+        setDraft(draftOf(saved.tiers));
+        onSaved();
+        return message;
+      },
+    );
   }
 
   return (
@@ -172,11 +165,7 @@ export function RefundTiersForm({
             ))}
           </ol>
         )}
-        {refusal ? (
-          <p role="alert" className="mt-3 text-sm font-medium text-danger">
-            {refusal}
-          </p>
-        ) : null}
+        <SaveRefusal refusal={refusal} />
         <div className="mt-4 flex flex-wrap gap-3">
           <button type="submit" disabled={sending} className={buttonPrimary}>
             {sending ? 'Saving...' : 'Save refund tiers'}

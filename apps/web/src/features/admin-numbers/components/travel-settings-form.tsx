@@ -8,10 +8,14 @@ import {
   type TravelSettingsInput,
   type TravelSettingsState,
 } from '@app/shared';
+import {
+  SaveRefusal,
+  fieldIssues,
+  numberAsTyped,
+  useSettingsSave,
+} from '../../../components/settings-save.tsx';
 import { TextField } from '../../../components/ui/form-field.tsx';
 import { buttonPrimary, buttonSecondary } from '../../../components/ui/styles.ts';
-import { failureMessage } from '../../../lib/api-client.ts';
-import { notify } from '../../../lib/notify.ts';
 import { saveTravelSettings } from '../api/numbers.ts';
 import { suggestionsOf } from '../utils/suggestions.ts';
 
@@ -29,9 +33,6 @@ const MEANINGS: Record<TravelSettingKey, string> = {
 const draftOf = (values: TravelSettingsInput): Draft =>
   Object.fromEntries(TRAVEL_SETTING_KEYS.map((key) => [key, String(values[key])])) as Draft;
 
-/** A number as typed; empty or not a number stays NaN, which the shared schema words. */
-const numberOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
-
 /**
  * The owner's numbers for the offline drive estimate, prefilled with those in force: typed, or
  * taken from what the measured drives suggest, then saved. The server checks them with the same
@@ -48,9 +49,8 @@ export function TravelSettingsForm({
 }) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(settings.values));
   const [errors, setErrors] = useState<Errors>({});
-  const [refusal, setRefusal] = useState<string>();
   const [status, setStatus] = useState('');
-  const [sending, setSending] = useState(false);
+  const { save, sending, refusal, setRefusal } = useSettingsSave();
   const formRef = useRef<HTMLFormElement>(null);
   const suggested = suggestionsOf(bands);
   const canSuggest = Object.keys(suggested).length > 0;
@@ -73,32 +73,25 @@ export function TravelSettingsForm({
     setRefusal(undefined);
     setStatus('');
     const request = Object.fromEntries(
-      TRAVEL_SETTING_KEYS.map((key) => [key, numberOf(draft[key])]),
+      TRAVEL_SETTING_KEYS.map((key) => [key, numberAsTyped(draft[key])]),
     ) as TravelSettingsInput;
     const parsed = TravelSettingsInputSchema.safeParse(request);
     if (!parsed.success) {
-      const found: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] as TravelSettingKey | undefined;
-        if (key && !found[key]) found[key] = issue.message;
-      }
+      const found = fieldIssues<TravelSettingKey>(parsed.error.issues);
       setErrors(found);
       const first = TRAVEL_SETTING_KEYS.find((key) => found[key]);
       formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
       return;
     }
-    setSending(true);
-    try {
-      const { message, settings: saved } = await saveTravelSettings(parsed.data);
-      // The form stays where it is (and the focus with it), showing the numbers as saved.
-      setDraft(draftOf(saved.values));
-      notify('success', message);
-      onSaved();
-    } catch (error) {
-      setRefusal(failureMessage(error, 'load'));
-    } finally {
-      setSending(false);
-    }
+    await save(
+      () => saveTravelSettings(parsed.data),
+      ({ message, settings: saved }) => {
+        // The form stays where it is (and the focus with it), showing the numbers as saved.
+        setDraft(draftOf(saved.values));
+        onSaved();
+        return message;
+      },
+    );
   }
 
   return (
@@ -143,11 +136,7 @@ export function TravelSettingsForm({
       <p role="status" className="mt-3 text-sm text-ink-muted empty:hidden">
         {status}
       </p>
-      {refusal ? (
-        <p role="alert" className="mt-3 text-sm font-medium text-danger">
-          {refusal}
-        </p>
-      ) : null}
+      <SaveRefusal refusal={refusal} />
       <div className="mt-4 flex flex-wrap gap-3">
         <button type="submit" disabled={sending} className={buttonPrimary}>
           {sending ? 'Saving...' : 'Save'}

@@ -24,7 +24,8 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
           <p>
             {business.phone} · {business.email}
           </p>
-          <p className="text-sm text-ink-muted">Licence {business.licence}</p>
+          {/* The statement says "Licensed…" itself: no label, as in the PDF. */}
+          <p className="text-sm text-ink-muted">{business.licence}</p>
         </div>
         <dl className="text-sm sm:text-right">
           <div>

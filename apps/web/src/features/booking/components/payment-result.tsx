@@ -4,7 +4,7 @@ import { CalendarDays, CarFront, CircleCheck, CircleAlert, Clock, MapPin } from 
 import { formatCents, formatSlotDateLong, telHref, type PaymentDetailsResponse } from '@app/shared';
 import { BUSINESS } from '../../../config/env.ts';
 import { BookedPriceRow } from '../../../components/booked-price.tsx';
-import { BookAgainLink, OwnerCancellation } from '../../../components/owner-cancellation.tsx';
+import { BookAgainLink, OwnerCancellation } from '../../../components/ride-cancellation.tsx';
 import { buttonPrimary, buttonSecondary, card, eyebrow } from '../../../components/ui/styles.ts';
 import { refundNotice } from '../utils/refund-notice.ts';
 import { TripDetails } from './trip-details.tsx';

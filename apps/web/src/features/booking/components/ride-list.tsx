@@ -7,7 +7,11 @@ import {
   type MyRide,
   type MyRideState,
 } from '@app/shared';
-import { BookAgainLink, OwnerCancellation } from '../../../components/owner-cancellation.tsx';
+import {
+  BookAgainLink,
+  CustomerCancellation,
+  OwnerCancellation,
+} from '../../../components/ride-cancellation.tsx';
 import { buttonPrimary, card } from '../../../components/ui/styles.ts';
 import { TripDetails } from './trip-details.tsx';
 
@@ -82,6 +86,9 @@ function RideCard({ ride }: { ride: MyRide }) {
         </span>
       </div>
       {ride.ownerCancellation && <OwnerCancellation cancellation={ride.ownerCancellation} />}
+      {ride.customerCancellation && (
+        <CustomerCancellation cancellation={ride.customerCancellation} />
+      )}
       <TripDetails appointmentId={ride.id} trip={ride.trip} className="mt-3" />
       <div className="mt-4 flex flex-wrap gap-3 border-t border-line pt-4">
         <Link
