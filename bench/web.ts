@@ -24,7 +24,8 @@ import {
   verdict,
 } from './lib/harness.ts';
 
-const BUDGET_JS_GZIP = 85 * KB;
+// ADR 025: React's hydrating client is 66 KB of it.
+const BUDGET_JS_GZIP = 90 * KB;
 const BUDGET_TOTAL = 300 * KB;
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
