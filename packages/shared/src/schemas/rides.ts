@@ -279,6 +279,9 @@ export const RideAlertSchema = z.object({
 });
 export type RideAlert = z.infer<typeof RideAlertSchema>;
 
+/** Today lists at most this many bills of each kind (the oldest): more is said as "20+". */
+export const TODAY_BILLS_LISTED = 20;
+
 /** A completed ride whose bill needs the owner: its customer and how the bill stands. */
 export const BillAlertSchema = RideAlertSchema.extend({
   customerName: z.string(),

@@ -3,6 +3,7 @@ import { appointments, bills, outboxMessages, services, users, type Database } f
 import {
   HOLD_LAPSING_MINUTES,
   RIDES_MAX_PAGE_SIZE,
+  TODAY_BILLS_LISTED,
   UNASSIGNED_RIDE_DAYS,
   UNMARKED_RIDE_DAYS,
   type BillAlert,
@@ -143,7 +144,7 @@ async function billAlerts(db: Database, where: SQL | undefined): Promise<BillAle
     .innerJoin(users, eq(users.id, appointments.userId))
     .where(where)
     .orderBy(asc(appointments.slotStart), asc(appointments.id))
-    .limit(RIDE_ALERTS_MAX);
+    .limit(TODAY_BILLS_LISTED);
   return rows.flatMap(
     ({ rideStatus, billStatus, billTotalCents, billDepositCents, billTipCents, ...alert }) => {
       const bill = rideBill(rideStatus, {

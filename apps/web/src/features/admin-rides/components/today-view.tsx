@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import {
   HOLD_LAPSING_MINUTES,
+  TODAY_BILLS_LISTED,
   TRIP_STATUS_LABELS,
   UNMARKED_RIDE_DAYS,
   type BillAlert,
@@ -12,6 +13,9 @@ import { addDaysIso, formatDayHeading, screenPath } from '../utils/ride-view.ts'
 import { BillBadge, StatusBadge } from './ride-facts.tsx';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+/** Bills are listed up to `TODAY_BILLS_LISTED`: a full list may hold back more. */
+const billCount = (n: number, one: string, many: string) =>
+  n >= TODAY_BILLS_LISTED ? `${n}+ ${many}` : plural(n, one, many);
 
 const needLink =
   'inline-flex min-h-11 items-center rounded-xl bg-amber-100 px-4 py-2 text-sm font-semibold text-amber-900 underline-offset-2 hover:underline';
@@ -61,11 +65,11 @@ export function TodaySummary({ day, isToday }: { day: TodayResponse; isToday: bo
     // screen however many bills wait.
     day.balancesDue.length > 0 && {
       href: '#balances-due',
-      text: `${plural(day.balancesDue.length, 'balance', 'balances')} due by payment link`,
+      text: `${billCount(day.balancesDue.length, 'balance', 'balances')} due by payment link`,
     },
     day.billsToSend.length > 0 && {
       href: '#bills-to-send',
-      text: `${plural(day.billsToSend.length, 'bill', 'bills')} to send`,
+      text: `${billCount(day.billsToSend.length, 'bill', 'bills')} to send`,
     },
   ].filter((need) => need !== false);
   return (
