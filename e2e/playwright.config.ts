@@ -107,6 +107,7 @@ const AT_BOTH_WIDTHS = [
   'console/admin-blocks.spec.ts',
   'console/admin-chauffeurs.spec.ts',
   'console/admin-today.spec.ts',
+  'console/admin-ride-bills.spec.ts',
   'console/admin-ride-changes.spec.ts',
   'console/admin-ride-chauffeur.spec.ts',
   'console/admin-ride-reach.spec.ts',

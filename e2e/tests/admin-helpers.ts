@@ -88,16 +88,25 @@ export interface BilledRide extends SeededRide {
   password: string;
 }
 
+/** Completed rides of fifty days ago with bills: one a draft, one due by payment link. */
+export interface OwedRides {
+  draft: SeededRide;
+  due: SeededRide;
+  /** What the due one's payment link asks. */
+  dueCents: number;
+}
+
 /**
  * A paid ride at midnight today (its pickup passed), a completed one of last month, and a paid
- * ride of six weeks ago for each browser project's bill (by project name), and each project's
- * reviewer with a completed ride.
+ * ride of six weeks ago for each browser project's bill (by project name), each project's
+ * reviewer with a completed ride, and each project's bills for the board (`owed`).
  */
 export function seededRides(): {
   today: SeededRide;
   lastMonth: SeededRide;
   reviewers: Record<string, SeededReviewer>;
   billed: Record<string, BilledRide>;
+  owed: Record<string, OwedRides>;
 } {
   const printed = (process.env.E2E_SEEDED_RIDES ?? '').split('\n').at(-1) ?? '';
   return JSON.parse(printed) as ReturnType<typeof seededRides>;

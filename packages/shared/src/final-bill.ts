@@ -25,6 +25,19 @@ export const BILL_STATUSES = [
 ] as const;
 export type BillStatus = (typeof BILL_STATUSES)[number];
 
+/**
+ * A bill's state in a few words, as the console's board, Today and the ride's page say it (a
+ * balance due stays named until the customer pays through the link).
+ */
+export const BILL_STATUS_LABELS: Readonly<Record<BillStatus, string>> = {
+  draft: 'Bill to send',
+  sent: 'Bill sent',
+  charging: 'Charging the card',
+  paid: 'Bill paid',
+  payment_due: 'Balance due (payment link sent)',
+  settled: 'Bill settled by the deposit',
+};
+
 /** Lines the draft computes, and lines people enter. */
 export const BILL_LINE_KINDS = [
   'ride',
@@ -161,7 +174,12 @@ export function billTotal(lines: readonly BillLine[]): number {
 
 /** What is left after the deposit (never below zero: a deposit is not given back here). */
 export function billBalance(lines: readonly BillLine[], depositCents: number): number {
-  return Math.max(0, billTotal(lines) - depositCents);
+  return balanceAfterDeposit(billTotal(lines), depositCents);
+}
+
+/** The same from a bill's kept total (what the board reads, without its lines). */
+export function balanceAfterDeposit(totalCents: number, depositCents: number): number {
+  return Math.max(0, totalCents - depositCents);
 }
 
 /** A tip of `percent` on what the ride came to, to the cent. */

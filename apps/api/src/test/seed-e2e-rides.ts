@@ -6,13 +6,15 @@
  * For the reviews spec, each project's customer with a password and a ride completed last week
  * (`reviewers`: one review per ride, so one ride per project). For the bill's spec, a paid ride
  * of six weeks ago per browser project, its customer able to sign in (the owner marks it
- * completed, which drafts its bill).
- * Prints `{ today, lastMonth, reviewers, billed }`, each ride `{ id, customerName, carName,
- * slotTime }`, `reviewers` and `billed` by project name with the customer's `email` and
- * `password` too.
+ * completed, which drafts its bill). For the board's bills, per project, a completed ride of
+ * fifty days ago whose bill is a draft and one whose balance is due by payment link (`owed`).
+ * Prints `{ today, lastMonth, reviewers, billed, owed }`, each ride `{ id, customerName,
+ * carName, slotTime }`, `reviewers` and `billed` by project name with the customer's `email`
+ * and `password` too, `owed` by project name with its `draft` and `due` rides and `dueCents`.
  */
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { appointments, createDb, prepareDb, services, users } from '@app/db';
+import { appointments, billCharges, bills, createDb, prepareDb, services, users } from '@app/db';
 import { businessToday, addDays } from '@app/shared';
 import { loadConfig } from '../config/env.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
@@ -98,6 +100,43 @@ try {
       .where(eq(appointments.id, customer.id));
     return { ...customer, email, password: BILLED_PASSWORD };
   };
+  /**
+   * A ride of fifty days ago (out of the Numbers' week and month), completed, its bill a draft,
+   * and one whose bill the bank refused: $120 and a $50 deposit, a $14 tip, the link sent.
+   */
+  const owed = async (project: string, times: [string, string]) => {
+    const day = key(addDays(today, -50));
+    const now = new Date();
+    const lines = [{ kind: 'ride' as const, label: 'Ride, 30 min as booked', amountCents: 12_000 }];
+    const bill = { lines, totalCents: 12_000, depositCents: 5_000, draftedAt: now, updatedAt: now };
+    const draft = await ride(`Dora Draft${project}`, day, times[0], 'completed');
+    await db.insert(bills).values({ appointmentId: draft.id, status: 'draft', ...bill });
+    const due = await ride(`Otto Owing${project}`, day, times[1], 'completed');
+    await db.insert(bills).values({
+      appointmentId: due.id,
+      status: 'payment_due',
+      ...bill,
+      tipCents: 1_400,
+      tipChoice: 'other',
+      sentAt: now,
+    });
+    const chargeId = randomUUID();
+    await db.insert(billCharges).values({
+      id: chargeId,
+      appointmentId: due.id,
+      amountCents: 8_400,
+      tipCents: 1_400,
+      status: 'declined',
+      idempotencyKey: `bill-charge-${chargeId}`,
+      declineCode: 'insufficient_funds',
+      linkUrl: `https://checkout.example.com/bill-link-${chargeId}`,
+      attempts: 1,
+      nextAttemptAt: now,
+      createdAt: now,
+      updatedAt: now,
+    });
+    return { draft, due, dueCents: 8_400 };
+  };
   const seeded = {
     today: await ride('Tess Firstpickup', key(today), '12:00 AM', 'paid'),
     lastMonth: await ride('Lorna Lastmonth', key(addDays(today, -31)), '10:00 AM', 'completed'),
@@ -105,6 +144,10 @@ try {
     billed: {
       desktop: await billed('Desktop', '10:00 AM'),
       mobile: await billed('Mobile', '2:00 PM'),
+    },
+    owed: {
+      desktop: await owed('Desktop', ['9:00 AM', '9:30 AM']),
+      mobile: await owed('Mobile', ['1:00 PM', '1:30 PM']),
     },
   };
   console.log(JSON.stringify(seeded));

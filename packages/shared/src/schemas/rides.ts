@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { APPOINTMENT_STATUSES } from '../appointments.ts';
+import { BILL_STATUSES } from '../final-bill.ts';
 import { MESSAGE_TEMPLATES } from '../message-routes.ts';
 import { MESSAGE_CHANNELS } from '../outbox.ts';
 import { REFUND_STATUSES } from '../refunds.ts';
@@ -126,6 +127,19 @@ export const RideFailedMessageSchema = z.object({
 });
 export type RideFailedMessage = z.infer<typeof RideFailedMessageSchema>;
 
+/**
+ * A completed ride's bill as the board and Today show it (`BILL_STATUS_LABELS` names its
+ * status); its lines, tip and charge are on the ride's page.
+ */
+export const RideBillSchema = z.object({
+  status: z.enum(BILL_STATUSES),
+  /** What the ride came to beyond the deposit, before any tip. */
+  balanceCents: z.number().int(),
+  /** While the balance is due through the payment link: what the link asks (balance and tip). */
+  dueCents: z.number().int().nullable(),
+});
+export type RideBill = z.infer<typeof RideBillSchema>;
+
 export const RideSchema = z.object({
   id: z.uuid(),
   serviceId: z.uuid(),
@@ -171,6 +185,8 @@ export const RideSchema = z.object({
   chauffeur: z.object({ id: z.uuid(), name: z.string() }).nullable(),
   /** Its chauffeur's last tap that stands, or null before the first. */
   tripStatus: z.enum(TRIP_STATUSES).nullable(),
+  /** Its bill once the ride is completed, or null (a reopened ride's draft is not shown). */
+  bill: RideBillSchema.nullable(),
 });
 export type Ride = z.infer<typeof RideSchema>;
 
@@ -251,7 +267,7 @@ export type TodayQuery = z.input<typeof TodayQuerySchema>;
  * and what needs the owner now, whatever the day asked: unpaid holds that lapse within
  * `HOLD_LAPSING_MINUTES`, emails and texts that failed for good, paid rides whose pickup
  * time has passed (within `UNMARKED_RIDE_DAYS` days) not yet marked completed or a no-show,
- * rides nobody drives yet, and chauffeurs late to set off.
+ * rides nobody drives yet, chauffeurs late to set off, bills to send and balances due.
  */
 /** A ride the console's Today names for the owner to deal with. */
 export const RideAlertSchema = z.object({
@@ -262,6 +278,16 @@ export const RideAlertSchema = z.object({
   chauffeurName: z.string().nullable(),
 });
 export type RideAlert = z.infer<typeof RideAlertSchema>;
+
+/** Today lists at most this many bills of each kind (the oldest): more is said as "20+". */
+export const TODAY_BILLS_LISTED = 20;
+
+/** A completed ride whose bill needs the owner: its customer and how the bill stands. */
+export const BillAlertSchema = RideAlertSchema.extend({
+  customerName: z.string(),
+  bill: RideBillSchema,
+});
+export type BillAlert = z.infer<typeof BillAlertSchema>;
 
 /** Paid rides nobody drives are named from now to the end of this many New York days ahead. */
 export const UNASSIGNED_RIDE_DAYS = 1;
@@ -281,5 +307,9 @@ export const TodayResponseSchema = z.object({
    * `CHAUFFEUR_LATE_MINUTES` (or past, while the ride's time lasts).
    */
   lateChauffeurs: z.array(RideAlertSchema),
+  /** Completed rides whose bill is still a draft, to review and send (oldest pickup first). */
+  billsToSend: z.array(BillAlertSchema),
+  /** Bills the bank refused or asked to confirm: the customer has a payment link, unpaid yet. */
+  balancesDue: z.array(BillAlertSchema),
 });
 export type TodayResponse = z.infer<typeof TodayResponseSchema>;

@@ -1,11 +1,23 @@
 import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import { appointments, outboxMessages, refunds, services, users, type Database } from '@app/db';
 import {
+  appointments,
+  bills,
+  outboxMessages,
+  refunds,
+  services,
+  users,
+  type Database,
+} from '@app/db';
+import {
+  balanceAfterDeposit,
   instantFromWallClock,
   businessToday,
   readBookingReference,
   RIDE_STATUSES,
+  type AppointmentStatus,
+  type BillStatus,
   type Ride,
+  type RideBill,
   type RideFailedMessage,
   type RideRefund,
   type RideStatus,
@@ -92,6 +104,43 @@ export function rideConditions(filters: RideFilterValues, now: Date): SQL | unde
   return and(...conditions);
 }
 
+/** The ride's chauffeur's name: the customer's row is `users`, the driver's its own alias. */
+export const chauffeurName = sql<
+  string | null
+>`(select "driver"."name" from "users" as "driver" where "driver"."id" = ${appointments.chauffeurId})`;
+
+/** The bill's columns the board reads, from `bills` left joined on the ride (its key). */
+export const billColumns = {
+  billStatus: bills.status,
+  billTotalCents: bills.totalCents,
+  billDepositCents: bills.depositCents,
+  billTipCents: bills.tipCents,
+};
+
+/**
+ * A ride's bill as the board and Today show it, from `billColumns`. A draft left on a ride
+ * reopened after its completion is no bill to send while the ride is not completed again.
+ */
+export function rideBill(
+  rideStatus: AppointmentStatus,
+  row: {
+    billStatus: BillStatus | null;
+    billTotalCents: number | null;
+    billDepositCents: number | null;
+    billTipCents: number | null;
+  },
+): RideBill | null {
+  const { billStatus: status } = row;
+  if (status === null || (status === 'draft' && rideStatus !== 'completed')) return null;
+  const balanceCents = balanceAfterDeposit(row.billTotalCents ?? 0, row.billDepositCents ?? 0);
+  return {
+    status,
+    balanceCents,
+    // The link asks for the charge: the balance and the tip fixed with it (`pay-bill.ts`).
+    dueCents: status === 'payment_due' ? balanceCents + (row.billTipCents ?? 0) : null,
+  };
+}
+
 const rideColumns = {
   id: appointments.id,
   serviceId: appointments.serviceId,
@@ -123,11 +172,9 @@ const rideColumns = {
   cancelledBy: appointments.cancelledBy,
   cancelReason: appointments.cancelReason,
   chauffeurId: appointments.chauffeurId,
-  // The customer's row is `users` here: the driver's is read by its own alias.
-  chauffeurName: sql<
-    string | null
-  >`(select "driver"."name" from "users" as "driver" where "driver"."id" = ${appointments.chauffeurId})`,
+  chauffeurName,
   tripStatus: appointments.tripStatus,
+  ...billColumns,
 };
 
 /** The page of rides matching `where`, by pickup time (the bench EXPLAINs this very query). */
@@ -136,18 +183,22 @@ export function rideQuery(
   where: SQL | undefined,
   page: { limit: number; offset: number },
 ) {
-  return db
-    .select(rideColumns)
-    .from(appointments)
-    .innerJoin(users, eq(users.id, appointments.userId))
-    .innerJoin(services, eq(services.id, appointments.serviceId))
-    .where(where)
-    .orderBy(asc(appointments.slotStart), asc(appointments.id))
-    .limit(page.limit)
-    .offset(page.offset);
+  return (
+    db
+      .select(rideColumns)
+      .from(appointments)
+      .innerJoin(users, eq(users.id, appointments.userId))
+      .innerJoin(services, eq(services.id, appointments.serviceId))
+      // One bill per ride at most (its key is the ride's): the page's rows stay one per ride.
+      .leftJoin(bills, eq(bills.appointmentId, appointments.id))
+      .where(where)
+      .orderBy(asc(appointments.slotStart), asc(appointments.id))
+      .limit(page.limit)
+      .offset(page.offset)
+  );
 }
 
-/** Rides matching `where`, by pickup time, with the latest refund of each. */
+/** Rides matching `where`, by pickup time, with the latest refund and the bill of each. */
 export async function selectRides(
   db: Database,
   where: SQL | undefined,
@@ -160,18 +211,29 @@ export async function selectRides(
     failedMessagesOf(db, ids),
     liveReturnLegsOf(db, ids),
   ]);
-  return rows.map(({ chauffeurId, chauffeurName, ...row }) => ({
-    ...row,
-    chauffeur: chauffeurId ? { id: chauffeurId, name: chauffeurName ?? '' } : null,
-    slotStart: row.slotStart.toISOString(),
-    endsAt: row.endsAt.toISOString(),
-    occupiedUntil: row.occupiedUntil.toISOString(),
-    cancelledAt: row.cancelledAt?.toISOString() ?? null,
-    finishedAt: row.finishedAt?.toISOString() ?? null,
-    refund: refundOf.get(row.id) ?? null,
-    failedMessages: failedOf.get(row.id) ?? [],
-    returnId: returnOf.get(row.id) ?? null,
-  }));
+  return rows.map(
+    ({
+      chauffeurId,
+      chauffeurName,
+      billStatus,
+      billTotalCents,
+      billDepositCents,
+      billTipCents,
+      ...row
+    }) => ({
+      ...row,
+      chauffeur: chauffeurId ? { id: chauffeurId, name: chauffeurName ?? '' } : null,
+      slotStart: row.slotStart.toISOString(),
+      endsAt: row.endsAt.toISOString(),
+      occupiedUntil: row.occupiedUntil.toISOString(),
+      cancelledAt: row.cancelledAt?.toISOString() ?? null,
+      finishedAt: row.finishedAt?.toISOString() ?? null,
+      refund: refundOf.get(row.id) ?? null,
+      failedMessages: failedOf.get(row.id) ?? [],
+      returnId: returnOf.get(row.id) ?? null,
+      bill: rideBill(row.status, { billStatus, billTotalCents, billDepositCents, billTipCents }),
+    }),
+  );
 }
 
 /** Each ride's messages that failed for good, newest first. */

@@ -7,7 +7,11 @@ import { PageMeta } from '../../components/page-meta.tsx';
 import { TextField } from '../../components/ui/form-field.tsx';
 import { buttonPrimary, buttonSecondary } from '../../components/ui/styles.ts';
 import { getToday } from '../../features/admin-rides/api/rides.ts';
-import { TodayRides, TodaySummary } from '../../features/admin-rides/components/today-view.tsx';
+import {
+  TodayBills,
+  TodayRides,
+  TodaySummary,
+} from '../../features/admin-rides/components/today-view.tsx';
 import {
   addDaysIso,
   formatDayHeading,
@@ -80,6 +84,7 @@ export default function TodayScreen() {
               label={`The rides of ${dayName}`}
               rideHref={(id) => screenPath({ ride: id })}
             />
+            <TodayBills day={day.data} rideHref={(id) => screenPath({ ride: id })} />
           </>
         )}
         <nav aria-label="Other days" className="mt-4 flex flex-wrap gap-2">

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { type BillStatus, type BillView } from '@app/shared';
+import { BILL_STATUS_LABELS, type BillStatus, type BillView } from '@app/shared';
 import { API_BASE } from '../../../config/env.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notify.ts';
@@ -10,13 +10,13 @@ import { money } from '../../../lib/money.ts';
 import { getRideBill, rideReceiptPdfPath } from '../api/bills.ts';
 import { BillDraftForm } from './bill-draft-form.tsx';
 
-/** A bill's state in the owner's words (the board says the same for a balance due). */
+/** A bill's state in the owner's words (the board's short labels are `BILL_STATUS_LABELS`). */
 export const BILL_STATUS_WORDS: Record<BillStatus, string> = {
   draft: 'Draft: not sent yet',
   sent: 'Sent: waiting for the customer’s tip',
   charging: 'Charging the customer’s card',
   paid: 'Paid',
-  payment_due: 'Balance due (payment link sent)',
+  payment_due: BILL_STATUS_LABELS.payment_due,
   settled: 'Settled: the deposit covered it',
 };
 

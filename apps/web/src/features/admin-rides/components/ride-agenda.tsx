@@ -2,7 +2,7 @@ import { Link } from 'wouter';
 import type { Ride } from '@app/shared';
 import { card } from '../../../components/ui/styles.ts';
 import { formatDayHeading } from '../utils/ride-view.ts';
-import { RideFacts, StatusBadge } from './ride-facts.tsx';
+import { BillBadge, RideFacts, StatusBadge } from './ride-facts.tsx';
 
 /** The rides of a page grouped by their New York day, each with what the day's work needs. */
 export function RideAgenda({
@@ -35,7 +35,10 @@ export function RideAgenda({
                         {ride.slotTime} · {ride.carName} · {ride.customerName}
                       </Link>
                     </h3>
-                    <StatusBadge status={ride.status} />
+                    <span className="flex flex-wrap gap-2">
+                      <StatusBadge status={ride.status} />
+                      <BillBadge bill={ride.bill} />
+                    </span>
                   </div>
                   <div className="mt-2">
                     <RideFacts ride={ride} rideHref={rideHref} />

@@ -6,12 +6,28 @@ import {
   type Ride,
 } from '@app/shared';
 import { RefundSummary } from '../../../components/ui/refund-summary.tsx';
-import { formatDeposit, STATUS_BADGE, statusLabel } from '../utils/ride-view.ts';
+import {
+  BILL_BADGE,
+  billLabel,
+  formatDeposit,
+  STATUS_BADGE,
+  statusLabel,
+} from '../utils/ride-view.ts';
 
 export function StatusBadge({ status }: { status: Ride['status'] }) {
   return (
     <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_BADGE[status]}`}>
       {statusLabel(status)}
+    </span>
+  );
+}
+
+/** A completed ride's bill as it stands (nothing for a ride without one). */
+export function BillBadge({ bill }: { bill: Ride['bill'] }) {
+  if (!bill) return null;
+  return (
+    <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${BILL_BADGE[bill.status]}`}>
+      {billLabel(bill)}
     </span>
   );
 }

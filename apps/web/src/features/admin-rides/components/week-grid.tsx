@@ -11,7 +11,13 @@ import {
   type Service,
 } from '@app/shared';
 import { card } from '../../../components/ui/styles.ts';
-import { addDaysIso, formatDayHeading, slotKeyOfIso, statusLabel } from '../utils/ride-view.ts';
+import {
+  addDaysIso,
+  billLabel,
+  formatDayHeading,
+  slotKeyOfIso,
+  statusLabel,
+} from '../utils/ride-view.ts';
 
 /**
  * Seven days (or one) from `from` across the cars: a table with a row per car and a column per day, each
@@ -89,6 +95,18 @@ export function WeekGrid({
                         <span className="text-ink-muted">
                           {firstName(ride.customerName)} · {statusLabel(ride.status)}
                         </span>
+                        {ride.bill ? (
+                          <span
+                            className={
+                              ride.bill.status === 'payment_due'
+                                ? 'font-semibold text-danger'
+                                : 'text-ink-muted'
+                            }
+                          >
+                            {' '}
+                            · {billLabel(ride.bill)}
+                          </span>
+                        ) : null}
                       </li>
                     ))}
                   </ul>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addDaysIso,
+  billLabel,
   formatDayHeading,
   readScreenState,
   screenPath,
@@ -56,5 +57,14 @@ describe('New York days', () => {
   it('names a day as the slot keys do, and as the agenda heads it', () => {
     expect(slotKeyOfIso('2026-12-01')).toBe('1_12_2026');
     expect(formatDayHeading('1_12_2026')).toBe('Tuesday, December 1, 2026');
+  });
+});
+
+describe('a bill on the board', () => {
+  it('says its state, and what the payment link asks while the balance is due', () => {
+    expect(billLabel({ status: 'draft', balanceCents: 4000, dueCents: null })).toBe('Bill to send');
+    expect(billLabel({ status: 'payment_due', balanceCents: 4000, dueCents: 4800 })).toBe(
+      'Balance due (payment link sent): $48.00',
+    );
   });
 });

@@ -1,4 +1,5 @@
 import {
+  BILL_STATUS_LABELS,
   businessToday,
   formatDaySpoken,
   formatSlotDateLong,
@@ -6,9 +7,12 @@ import {
   RIDE_STATUS_LABELS,
   RIDE_STATUSES,
   type AppointmentStatus,
+  type BillStatus,
   type CalendarDate,
+  type RideBill,
   type RideStatus,
 } from '@app/shared';
+import { money } from '../../../lib/money.ts';
 
 /** The Rides screen's views: a list by day, or one day or seven drawn across the cars. */
 export const RIDE_VIEWS = ['agenda', 'day', 'week'] as const;
@@ -110,6 +114,22 @@ export const STATUS_BADGE: Readonly<Record<AppointmentStatus, string>> = {
   no_show: 'bg-zinc-200 text-zinc-900',
   expired: 'bg-zinc-100 text-zinc-800',
 };
+
+/** Colours of each bill state's badge: what waits on the owner or the customer stands out. */
+export const BILL_BADGE: Readonly<Record<BillStatus, string>> = {
+  draft: 'bg-amber-100 text-amber-900',
+  sent: 'bg-sky-100 text-sky-900',
+  charging: 'bg-sky-100 text-sky-900',
+  paid: 'bg-emerald-100 text-emerald-900',
+  payment_due: 'bg-rose-100 text-rose-900',
+  settled: 'bg-emerald-100 text-emerald-900',
+};
+
+/** A bill's state as the board says it, with what the payment link asks while it is due. */
+export function billLabel(bill: RideBill): string {
+  const label = BILL_STATUS_LABELS[bill.status];
+  return bill.dueCents === null ? label : `${label}: ${money(bill.dueCents)}`;
+}
 
 /** `$66.00`. */
 export function formatDeposit(cents: number): string {
