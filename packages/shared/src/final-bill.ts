@@ -35,7 +35,8 @@ export const BILL_STATUS_LABELS: Readonly<Record<BillStatus, string>> = {
   charging: 'Charging the card',
   paid: 'Bill paid',
   payment_due: 'Balance due (payment link sent)',
-  settled: 'Bill settled by the deposit',
+  // The deposit covered it, or what was left was under the provider's smallest charge.
+  settled: 'Bill settled',
 };
 
 /** Lines the draft computes, and lines people enter. */
