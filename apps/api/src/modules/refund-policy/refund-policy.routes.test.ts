@@ -467,6 +467,11 @@ describe.each(await databaseKinds())('refund tiers on %s', (kind) => {
     // The first leg stays paid, its deposit kept.
     expect(await refundsOf(trip.appointmentId)).toEqual([]);
     expect((await viewOf(browser, trip.appointmentId)).status).toBe('paid');
+    // The confirmation stays the first leg's: the return leg's refund, of the same checkout, is
+    // no payment given back (that would say "already paid").
+    const page = await paymentPageOf(browser, trip.sessionId);
+    expect(page).not.toHaveProperty('refund');
+    expect(page).not.toHaveProperty('customerCancellation');
   });
 
   it('two cancels at once: one wins, one refund', async () => {
