@@ -3,9 +3,10 @@
  *
  * Creates its own database on the server at BENCH_DATABASE_URL, starts the real server against
  * it (demo catalogue), adds cars up to 40 and 100,000 rides over them (a year back, 90 days
- * ahead) for 20,000 customers, signs an owner in straight in the database, then measures one
- * call at a time: the rides board (today on, one car, a deep page, the week grid) and the
- * search (name, email, phone), p50 and p99 of the API call as the console makes it. Then the
+ * ahead; the done ones with their bills) for 20,000 customers, signs an owner in straight in
+ * the database, then measures one call at a time: the rides board (today on, one car, a deep
+ * page, the week grid, a week of done rides) and the search (name, email, phone), p50 and p99
+ * of the API call as the console makes it. Then the
  * query plan of each (EXPLAIN ANALYZE of the very query the server runs), which must not scan
  * `appointments` sequentially. Drops its database at the end. Figures only.
  */
@@ -25,6 +26,10 @@ const CARS = 40;
 const CUSTOMERS = 20_000;
 const SAMPLES = Number(process.env.BENCH_SAMPLES) || 200;
 const WARM_UP = 20;
+/** Each ride: an hour's ride, its deposit and its price by the rate cards. */
+const RIDE_MINUTES = 60;
+const DEPOSIT_CENTS = 6600;
+const PRICE_CENTS = 15_000;
 
 const FIRST_NAMES = [
   'Ann',
@@ -82,23 +87,33 @@ async function fill(client: pg.Client): Promise<void> {
     [FIRST_NAMES, LAST_NAMES, FIRST_NAMES.length, LAST_NAMES.length],
   );
   // Every car has a ride every 4 hours (8 half-hour slots apart, at a car's own offset), from
-  // 326 days ago on: 2,500 rides a car, the last ~90 days ahead.
+  // 326 days ago on: 2,500 rides a car, the last ~90 days ahead. Each is an hour's ride and the
+  // car's ride turnaround (at most 3 hours), as a booking holds the car: the stretches of a car
+  // never overlap (`appointments_no_overlap`), and the checks on `ends_at` and `occupied_until`
+  // hold.
   await client.query(`
-    with cars as (select id, row_number() over (order by position) - 1 as n from services),
+    with cars as (select id, least(ride_turnaround_minutes, 180) as turnaround,
+                         row_number() over (order by position) - 1 as n from services),
          riders as (select id, row_number() over (order by email) - 1 as n from users
                     where email like 'rider%@example.com'),
          start as (select date_trunc('hour', now() - interval '326 days') as at)
-    insert into appointments (user_id, service_id, slot_start, slot_date, slot_time, status,
+    insert into appointments (user_id, service_id, slot_start, slot_date, slot_time,
+      length_minutes, ends_at, turnaround_minutes, occupied_until, status,
       service_type, phone, pickup_address, dropoff_address, pickup_notes, amount_cents,
-      hold_expires_at, paid_at, cancelled_at, cancelled_by, cancel_reason, created_at)
+      price_cents, hold_expires_at, paid_at, cancelled_at, finished_at, cancelled_by,
+      cancel_reason, created_at)
     select r.id, c.id, s.at,
       to_char(s.at at time zone 'America/New_York', 'FMDD_FMMM_YYYY'),
       to_char(s.at at time zone 'America/New_York', 'FMHH12:MI AM'),
+      ${RIDE_MINUTES}, s.at + interval '${RIDE_MINUTES} minutes', c.turnaround,
+      s.at + interval '${RIDE_MINUTES} minutes' + make_interval(mins => c.turnaround::int),
       st.status, 'Airport Transfer',
       '617-555-' || lpad((g % 10000)::text, 4, '0'),
-      g || ' Main Street, Norfolk, MA', 'Logan Airport, Boston, MA', '', 6600,
-      s.at, s.at - interval '3 days',
+      g || ' Main Street, Norfolk, MA', 'Logan Airport, Boston, MA', '', ${DEPOSIT_CENTS},
+      ${PRICE_CENTS}, s.at, s.at - interval '3 days',
       case when st.status = 'cancelled' then s.at - interval '1 day' end,
+      case when st.status in ('completed', 'no_show')
+           then s.at + interval '${RIDE_MINUTES} minutes' end,
       case when st.status = 'cancelled' then 'customer' end,
       '', s.at - interval '7 days'
     from generate_series(0, ${RIDES - 1}) g
@@ -106,12 +121,34 @@ async function fill(client: pg.Client): Promise<void> {
       + (((g / ${CARS}) * 8 + (g % ${CARS}) % 8) * interval '30 minutes') as at) s
     join cars c on c.n = g % ${CARS}
     join riders r on r.n = (g * 7919) % ${CUSTOMERS}
-    cross join lateral (select random() as x) rnd
+    -- A ride's draw from its number: random() in an uncorrelated lateral is drawn once for all.
+    cross join lateral (select (abs(hashint4(g)) % 1000) / 1000.0 as x) rnd
     cross join lateral (select case
       when s.at < now() then case when rnd.x < 0.85 then 'completed' when rnd.x < 0.95 then 'cancelled'
                                   else 'no_show' end
       else case when rnd.x < 0.8 then 'paid' when rnd.x < 0.9 then 'cancelled'
                 else 'pending_payment' end end as status) st`);
+  // Every completed ride has its bill (the board left-joins it): the ride's price, and a 15%
+  // tip once sent; paid a day after it was sent, but for the last week's, still drafts or sent.
+  await client.query(`
+    insert into bills (appointment_id, status, lines, total_cents, deposit_cents, tip_cents,
+      tip_choice, drafted_at, sent_at, tip_due_at, paid_at, updated_at)
+    select a.id, b.status,
+      jsonb_build_array(jsonb_build_object('kind', 'ride', 'label', 'Ride, 1 hour',
+                                           'amountCents', a.price_cents)),
+      a.price_cents, a.amount_cents,
+      case when b.status = 'paid' then a.price_cents * 15 / 100 end,
+      case when b.status = 'paid' then '15' end,
+      a.ends_at, case when b.status <> 'draft' then a.ends_at + interval '1 hour' end,
+      case when b.status <> 'draft' then a.ends_at + interval '2 days' end,
+      case when b.status = 'paid' then a.ends_at + interval '1 day' end,
+      a.ends_at + interval '1 day'
+    from appointments a
+    cross join lateral (select case
+      when a.ends_at > now() - interval '7 days'
+        then case when a.slot_start::time < '12:00' then 'draft' else 'sent' end
+      else 'paid' end as status) b
+    where a.status = 'completed'`);
   await client.query('analyze');
 }
 
@@ -147,15 +184,22 @@ runMain(async () => {
     const fillStart = performance.now();
     await fill(client);
     const cookie = await ownerCookie(client);
-    const { rows: counts } = await client.query<{ rides: number; cars: number; ahead: number }>(
+    const { rows: counts } = await client.query<{
+      rides: number;
+      cars: number;
+      ahead: number;
+      bills: number;
+    }>(
       `select count(*)::int as rides, count(distinct service_id)::int as cars,
-              count(*) filter (where slot_start >= now())::int as ahead from appointments`,
+              count(*) filter (where slot_start >= now())::int as ahead,
+              (select count(*)::int from bills) as bills from appointments`,
     );
     const { rows: car } = await client.query<{ id: string }>(
       'select id from services order by position limit 1 offset 7',
     );
     console.log(
-      `${counts[0]?.rides} rides over ${counts[0]?.cars} cars (${counts[0]?.ahead} ahead), ` +
+      `${counts[0]?.rides} rides over ${counts[0]?.cars} cars (${counts[0]?.ahead} ahead, ` +
+        `${counts[0]?.bills} bills), ` +
         `${CUSTOMERS} customers, made in ${((performance.now() - fillStart) / 1000).toFixed(1)} s`,
     );
     console.log(
@@ -169,6 +213,11 @@ runMain(async () => {
       ['board: page 20', 'page=20'],
       ['week grid: 7 days, all cars', `from=${newYorkDate(0)}&to=${newYorkDate(6)}&pageSize=500`],
       ['board: status cancelled', 'status=cancelled'],
+      // Done rides, each with its bill (the board's left join on `bills` finds one every row).
+      [
+        'board: completed, last week (bills)',
+        `status=completed&from=${newYorkDate(-7)}&to=${newYorkDate(-1)}&pageSize=500`,
+      ],
       // A search without a first day looks at every day (docs/product.md, The console).
       ['search: a surname, every day', 'q=okafor'],
       ['search: a booking reference, every day', 'q=D140-D335'],

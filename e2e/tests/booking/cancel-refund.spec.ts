@@ -15,7 +15,8 @@ import { bookViaApi, logInViaApi } from '../booking-helpers.ts';
 /*
  * Refund tiers (issue 31, part 5), at 1440 and 390 px with axe, by keyboard: the owner sets them
  * in the console's Numbers (bad rows named), and a customer sees what a cancel gives back before
- * confirming it, then gets it, and finds it on the ride's page and in My rides afterwards.
+ * confirming it, then gets it, and finds it on the ride's page, in My rides and on the ride's
+ * confirmation page (`/success`, opened again) afterwards.
  *
  * The tiers are the whole site's, and other specs cancel rides expecting the booking policy
  * (nothing back). So the tier saved here starts a few hours before this spec's rides, which are
@@ -34,12 +35,15 @@ function refundCar(services: Service[]): Service {
   return car;
 }
 
-/** Books and pays a slot through the API as the signed-in customer; answers the ride's id. */
+/**
+ * Books and pays a slot through the API as the signed-in customer; answers the ride's id and
+ * its confirmation page (`/success?session_id=…`).
+ */
 async function bookAndPay(
   request: APIRequestContext,
   car: Service,
   slot: { day: SlotDay; time: string },
-): Promise<string> {
+): Promise<{ rideId: string; confirmation: string }> {
   const checkout = await bookViaApi(request, car, slot);
   const paid = await request.post(`${checkout}/pay`, {
     form: { name: 'Test Customer' },
@@ -62,7 +66,10 @@ async function bookAndPay(
     (a) => a.slotDate === slot.day.key && a.slotTime === slot.time && a.payment,
   );
   if (!ride) throw new Error(`no paid ride at ${slot.day.key} ${slot.time}`);
-  return ride._id;
+  return {
+    rideId: ride._id,
+    confirmation: `/success?session_id=${encodeURIComponent(sessionId ?? '')}`,
+  };
 }
 
 test('the owner sets refund tiers; the customer sees the refund before cancelling and gets it', async ({
@@ -127,7 +134,7 @@ test('the owner sets refund tiers; the customer sees the refund before cancellin
   await page.context().clearCookies();
   const account = await registerAccount(request, 'ride-refund');
   await logInViaApi(page.request, account);
-  const rideId = await bookAndPay(page.request, car, { day: lastDay, time });
+  const { rideId, confirmation } = await bookAndPay(page.request, car, { day: lastDay, time });
   const { ride } = (await (await page.request.get(`/api/appointments/${rideId}`)).json()) as {
     ride: { amountCents: number };
   };
@@ -167,5 +174,21 @@ test('the owner sets refund tiers; the customer sees the refund before cancellin
   await expect(rideCard).toHaveCount(1);
   await expect(rideCard).toContainText('Cancelled by you');
   await expect(rideCard).toContainText(refunded);
+  await expectNoA11yViolations();
+
+  // The confirmation, opened again, says the customer cancelled it and what came back, first,
+  // and no longer what happens next nor the price left to pay.
+  await page.goto(confirmation);
+  await expect(main(page).getByText('Loading payment details...')).toHaveCount(0);
+  await expect(main(page)).toContainText('Cancelled by you');
+  await expect(main(page)).toContainText('This ride is cancelled.');
+  await expect(main(page)).toContainText(refunded);
+  await expect(main(page)).not.toContainText('Booking confirmed');
+  await expect(main(page)).not.toContainText('What happens next');
+  await expect(main(page)).not.toContainText('Left to pay after the ride');
+  await expect(
+    main(page).getByRole('heading', { name: 'Payment & Appointment Details' }),
+  ).toBeVisible();
+  await expect(main(page).getByRole('link', { name: `Book again ${car.name}` })).toBeVisible();
   await expectNoA11yViolations();
 });

@@ -1,12 +1,11 @@
 import { Link } from 'wouter';
-import {
-  formatCents,
-  formatNewYorkTime,
-  type CancelledRefund,
-  type CustomerCancellation as CustomerCancellationView,
-  type OwnerCancellation as OwnerCancellationView,
-  type Trip,
+import type {
+  CustomerCancellation as CustomerCancellationView,
+  OwnerCancellation as OwnerCancellationView,
+  Trip,
 } from '@app/shared';
+import { BUSINESS } from '../config/env.ts';
+import { refundWords } from '../lib/refund-words.ts';
 import { buttonSecondary } from './ui/styles.ts';
 
 /** The same car and trip again, at a time still to choose (the car page reads these). */
@@ -37,15 +36,6 @@ export function BookAgainLink({
 
 const cancellationBox = 'mt-3 rounded-lg bg-danger-tint p-3 text-sm text-ink';
 
-/** What a cancel gave back, and since when: the same words whoever cancelled. */
-function refundWords(refund: CancelledRefund): string {
-  return `$${formatCents(refund.amountCents)} ${
-    refund.status === 'failed' ? 'could not be refunded; please call us' : 'refunded'
-  } on ${formatNewYorkTime(new Date(refund.createdAt))}${
-    refund.status === 'pending' ? ' (on its way to your card)' : ''
-  }`;
-}
-
 /** Why the business cancelled a ride, and what it gave back (and since when). */
 export function OwnerCancellation({ cancellation }: { cancellation: OwnerCancellationView }) {
   const { reason, refund } = cancellation;
@@ -58,7 +48,7 @@ export function OwnerCancellation({ cancellation }: { cancellation: OwnerCancell
       )}
       <p>
         <span className="font-semibold">Refund:</span>{' '}
-        {refund ? refundWords(refund) : 'The booking fee was not refunded.'}
+        {refund ? refundWords(refund, BUSINESS.phone) : 'The booking fee was not refunded.'}
       </p>
     </div>
   );
@@ -74,7 +64,7 @@ export function CustomerCancellation({ cancellation }: { cancellation: CustomerC
   return (
     <div className={cancellationBox}>
       <p>
-        <span className="font-semibold">Refund:</span> {refundWords(refund)}
+        <span className="font-semibold">Refund:</span> {refundWords(refund, BUSINESS.phone)}
       </p>
     </div>
   );

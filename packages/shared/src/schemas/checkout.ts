@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { REFUND_REASONS, REFUND_STATUSES } from '../refunds.ts';
 import { BookedPriceSchema } from './booked-price.ts';
 import { TripSchema } from './booking.ts';
-import { OwnerCancellationSchema } from './my-rides.ts';
+import { CustomerCancellationSchema, OwnerCancellationSchema } from './my-rides.ts';
 
 /** `POST /user/create-checkout-session`: the appointment to pay for (other fields are ignored). */
 export const CheckoutRequestSchema = z.object({
@@ -66,5 +66,10 @@ export const PaymentDetailsResponseSchema = z.object({
     .optional(),
   /** Beyond Stripe's fields: present only when the business has cancelled the ride since. */
   cancellation: OwnerCancellationSchema.optional(),
+  /**
+   * Beyond Stripe's fields: present only when the customer has cancelled the ride since, with
+   * what the refund tiers gave back (null: nothing, by the booking policy).
+   */
+  customerCancellation: CustomerCancellationSchema.optional(),
 });
 export type PaymentDetailsResponse = z.infer<typeof PaymentDetailsResponseSchema>;

@@ -91,17 +91,14 @@ export function registerAppointmentRoutes(app: FastifyInstance, deps: Appointmen
       reply.header('cache-control', 'no-store');
       await countPayment(request.ip);
       const { session_id: sessionId } = PaymentDetailsQuerySchema.parse(request.query);
-      const { session, refund, ride, price, cancellation } = await getPaymentDetails(
-        db,
-        deps.payments,
-        {
+      const { session, refund, ride, price, cancellation, customerCancellation } =
+        await getPaymentDetails(db, deps.payments, {
           userId: signedInUser(request).id,
           sessionId,
           now: now(),
           log: request.log,
           fulfil: deps.fulfil,
-        },
-      );
+        });
       return {
         success: true,
         session,
@@ -109,6 +106,7 @@ export function registerAppointmentRoutes(app: FastifyInstance, deps: Appointmen
         ride,
         ...(price ? { price } : {}),
         ...(cancellation ? { cancellation } : {}),
+        ...(customerCancellation ? { customerCancellation } : {}),
       };
     },
   );

@@ -399,6 +399,7 @@ describe.each(await databaseKinds())('checkout and payment (sandbox) on %s', (ki
     });
     // Its refund is the cancellation's, not a payment given back for coming late or twice.
     expect(answer.refund).toBeUndefined();
+    expect(answer).not.toHaveProperty('customerCancellation');
     expect(answer.ride).toMatchObject({ appointmentId, serviceId: teslaS });
   });
 

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { appointments, users, type Database } from '@app/db';
 import {
   bookedPriceOf,
+  type CustomerCancellation,
   type OwnerCancellation,
   type PaymentDetailsResponse,
   type PaymentSessionResult,
@@ -11,7 +12,7 @@ import {
 import { AppError } from '../../errors.ts';
 import type { FulfilCheckout, PaymentProvider } from '../payments/payment-provider.ts';
 import { refundOfCheckout } from '../payments/refunds.ts';
-import { ownerCancellations } from './cancellations.ts';
+import { customerCancellations, ownerCancellations } from './cancellations.ts';
 import { tripOf } from './trip.ts';
 
 export const PAYMENT_NOT_FOUND_MESSAGE = 'Payment details not found';
@@ -40,6 +41,8 @@ export async function getPaymentDetails(
   price?: PaymentDetailsResponse['price'];
   /** The business has cancelled the ride since. */
   cancellation: OwnerCancellation | null;
+  /** The customer has cancelled the ride since, and what the refund tiers gave back. */
+  customerCancellation: CustomerCancellation | null;
 }> {
   const session = await provider.retrieveCheckout(options.sessionId);
   if (!session?.appointmentId) throw AppError.notFound(PAYMENT_NOT_FOUND_MESSAGE);
@@ -53,14 +56,17 @@ export async function getPaymentDetails(
   if (!owned) throw AppError.notFound(PAYMENT_NOT_FOUND_MESSAGE);
 
   await options.fulfil(session, options.now, options.log);
-  const [[leg], cancellations] = await Promise.all([
+  const [[leg], byOwner, byCustomer] = await Promise.all([
     db.select().from(appointments).where(eq(appointments.returnOf, owned.appointment.id)),
     ownerCancellations(db, [owned.appointment]),
+    customerCancellations(db, [owned.appointment]),
   ]);
-  const cancellation = cancellations.get(owned.appointment.id) ?? null;
+  const cancellation = byOwner.get(owned.appointment.id) ?? null;
+  const customerCancellation = byCustomer.get(owned.appointment.id) ?? null;
   return {
-    // The refund of an owner's cancel is the cancellation's to tell.
-    refund: cancellation ? null : await refundOfCheckout(db, session.id),
+    // The refund of a cancel (the owner's or the customer's) is the cancellation's to tell: read
+    // as a payment given back, it would say the ride stays booked.
+    refund: cancellation || customerCancellation ? null : await refundOfCheckout(db, session.id),
     ride: {
       appointmentId: owned.appointment.id,
       serviceId: owned.appointment.serviceId,
@@ -68,6 +74,7 @@ export async function getPaymentDetails(
     },
     ...priceOf(leg ? [owned.appointment, leg] : [owned.appointment]),
     cancellation,
+    customerCancellation,
     session: {
       customer_details: {
         name: session.customerName || owned.name,

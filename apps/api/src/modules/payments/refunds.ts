@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { refunds, type Database } from '@app/db';
-import type { RefundReason, RefundView } from '@app/shared';
+import { UNKEPT_PAYMENT_REASONS, type RefundReason, type RefundView } from '@app/shared';
 import type { PaymentProvider } from './payment-provider.ts';
 
 /** A refund is tried this many times (a minute apart at first, then up to an hour) before it fails. */
@@ -62,7 +62,10 @@ export async function refundOfPayment(db: Database, paymentIntentId: string) {
   return refund ?? null;
 }
 
-/** The refund of a checkout's payment, as the customer is told of it. */
+/**
+ * The refund of a checkout's payment the site could not keep (late or twice), as the success
+ * page tells it. A cancel's refund of the same checkout is the cancellation's to tell.
+ */
 export async function refundOfCheckout(
   db: Database,
   checkoutSessionId: string,
@@ -70,7 +73,12 @@ export async function refundOfCheckout(
   const [refund] = await db
     .select({ amountCents: refunds.amountCents, status: refunds.status, reason: refunds.reason })
     .from(refunds)
-    .where(eq(refunds.checkoutSessionId, checkoutSessionId));
+    .where(
+      and(
+        eq(refunds.checkoutSessionId, checkoutSessionId),
+        inArray(refunds.reason, [...UNKEPT_PAYMENT_REASONS]),
+      ),
+    );
   return refund ?? null;
 }
 

@@ -15,6 +15,7 @@ import {
   BookingResponseSchema,
   CustomerRideResponseSchema,
   MyRidesResponseSchema,
+  PaymentDetailsResponseSchema,
   REFUND_POLICY_SAVED_MESSAGE,
   REFUND_POLICY_UNKNOWN_MESSAGE,
   REFUND_TIERS_OVERLAP_MESSAGE,
@@ -117,8 +118,8 @@ describe.each(await databaseKinds())('refund tiers on %s', (kind) => {
     );
     expect(response.statusCode, response.body).toBe(200);
     const booked = BookingResponseSchema.parse(response.json());
-    await payThroughSandbox(app, browser, booked.appointmentId);
-    return { ...booked, userId };
+    const sessionId = await payThroughSandbox(app, browser, booked.appointmentId);
+    return { ...booked, userId, sessionId };
   };
   /** The customer signed in afresh at the clock's time (days may have passed). */
   const customerNow = async (userId: string) => {
@@ -137,6 +138,14 @@ describe.each(await databaseKinds())('refund tiers on %s', (kind) => {
     expect(response.statusCode, response.body).toBe(200);
     const { upcoming, past } = MyRidesResponseSchema.parse(response.json());
     return [...upcoming, ...past].find((ride) => ride.id === id);
+  };
+  /** The confirmation page's answer (`/success`), opened again for the ride's checkout. */
+  const paymentPageOf = async (browser: Browser, sessionId: string) => {
+    const response = await browser.get(
+      `/api/user/stripe-payment-details?session_id=${encodeURIComponent(sessionId)}`,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    return PaymentDetailsResponseSchema.parse(response.json());
   };
   const refundsOf = (id: string) => db.select().from(refunds).where(eq(refunds.appointmentId, id));
   const sandboxRefundsOf = async (id: string) => {
@@ -233,6 +242,11 @@ describe.each(await databaseKinds())('refund tiers on %s', (kind) => {
     // The ride's page says nothing was given back.
     expect(answer.ride.customerCancellation).toEqual({ refund: null });
     expect(await sandboxRefundsOf(ride.appointmentId)).toEqual([]);
+    // So does the confirmation page opened again: cancelled by the customer, nothing back.
+    const page = await paymentPageOf(browser, ride.sessionId);
+    expect(page.customerCancellation).toEqual({ refund: null });
+    expect(page).not.toHaveProperty('cancellation');
+    expect(page).not.toHaveProperty('refund');
   });
 
   it('saves the owner’s tiers, audited with the tiers they replace', async () => {
@@ -311,6 +325,12 @@ describe.each(await databaseKinds())('refund tiers on %s', (kind) => {
       expect(answer.ride.customerCancellation).toEqual(told);
       expect((await viewOf(browser, ride.appointmentId)).customerCancellation).toEqual(told);
       expect((await myRideOf(browser, ride.appointmentId))?.customerCancellation).toEqual(told);
+      // The confirmation page opened again says it too: the refund is the cancel's, not a payment
+      // given back for coming late or twice (which would say the ride stays booked).
+      const page = await paymentPageOf(browser, ride.sessionId);
+      expect(page.customerCancellation).toEqual(told);
+      expect(page).not.toHaveProperty('refund');
+      expect(page).not.toHaveProperty('cancellation');
     },
   );
 
@@ -447,6 +467,11 @@ describe.each(await databaseKinds())('refund tiers on %s', (kind) => {
     // The first leg stays paid, its deposit kept.
     expect(await refundsOf(trip.appointmentId)).toEqual([]);
     expect((await viewOf(browser, trip.appointmentId)).status).toBe('paid');
+    // The confirmation stays the first leg's: the return leg's refund, of the same checkout, is
+    // no payment given back (that would say "already paid").
+    const page = await paymentPageOf(browser, trip.sessionId);
+    expect(page).not.toHaveProperty('refund');
+    expect(page).not.toHaveProperty('customerCancellation');
   });
 
   it('two cancels at once: one wins, one refund', async () => {

@@ -1,10 +1,20 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { CalendarDays, CarFront, CircleCheck, CircleAlert, Clock, MapPin } from 'lucide-react';
-import { formatCents, formatSlotDateLong, telHref, type PaymentDetailsResponse } from '@app/shared';
+import {
+  MY_RIDE_STATE_LABELS,
+  formatCents,
+  formatSlotDateLong,
+  telHref,
+  type PaymentDetailsResponse,
+} from '@app/shared';
 import { BUSINESS } from '../../../config/env.ts';
 import { BookedPriceRow } from '../../../components/booked-price.tsx';
-import { BookAgainLink, OwnerCancellation } from '../../../components/ride-cancellation.tsx';
+import {
+  BookAgainLink,
+  CustomerCancellation,
+  OwnerCancellation,
+} from '../../../components/ride-cancellation.tsx';
 import { buttonPrimary, buttonSecondary, card, eyebrow } from '../../../components/ui/styles.ts';
 import { refundNotice } from '../utils/refund-notice.ts';
 import { TripDetails } from './trip-details.tsx';
@@ -75,7 +85,8 @@ function sameName(a: string, b: string): boolean {
  * The paid (or pending) booking. It leads with the trip: pickup, drop-off and return
  * first, then the spec's fields: the account's name (the card holder's only as "Paid by" when it
  * is someone else's card), the ride's date, time and car, and the car's base address labelled
- * as such; then what comes next.
+ * as such; then what comes next. Opened again for a ride cancelled since (by the business or by
+ * the customer), it says so first, as the ride's page does, with the refund and Book again.
  */
 export function PaymentDetails({
   session,
@@ -83,28 +94,32 @@ export function PaymentDetails({
   ride,
   price,
   cancellation,
+  customerCancellation,
   accountName,
 }: PaymentDetailsResponse & { accountName?: string | undefined }) {
   const paid = session.payment_status === 'paid';
+  const cancelled = Boolean(cancellation ?? customerCancellation);
   const notice = refund && refundNotice(refund, BUSINESS.phone);
   const cardHolder = session.customer_details.name;
   const name = accountName ?? cardHolder;
   return (
     <div className={`${card} overflow-hidden`}>
       <div className="border-b border-line bg-brand-tint/60 p-6 text-center sm:p-8">
-        {paid && !notice && !cancellation ? (
+        {paid && !notice && !cancelled ? (
           <CircleCheck className="mx-auto size-12 text-success" aria-hidden="true" />
         ) : (
           <CircleAlert className="mx-auto size-12 text-danger" aria-hidden="true" />
         )}
         <p className={`${eyebrow} mt-4`}>
           {cancellation
-            ? 'Cancelled by us'
-            : notice
-              ? notice.headline
-              : paid
-                ? 'Booking confirmed'
-                : 'Payment pending'}
+            ? MY_RIDE_STATE_LABELS.cancelled_by_us
+            : customerCancellation
+              ? MY_RIDE_STATE_LABELS.cancelled_by_you
+              : notice
+                ? notice.headline
+                : paid
+                  ? 'Booking confirmed'
+                  : 'Payment pending'}
         </p>
         <h1 className="mt-2 text-2xl font-bold tracking-tight text-brand sm:text-3xl">
           Payment &amp; Appointment Details
@@ -115,10 +130,14 @@ export function PaymentDetails({
           </p>
         )}
       </div>
-      {cancellation && (
+      {cancelled && (
         <div className="px-6 pt-6 sm:px-8 sm:pt-8">
-          <p className="font-semibold text-brand">We cancelled this ride.</p>
-          <OwnerCancellation cancellation={cancellation} />
+          {/* The ride page's words: who cancelled, then the refund (a customer's: if any). */}
+          <p className="font-semibold text-brand">
+            {cancellation ? 'We cancelled this ride.' : 'This ride is cancelled.'}
+          </p>
+          {cancellation && <OwnerCancellation cancellation={cancellation} />}
+          {customerCancellation && <CustomerCancellation cancellation={customerCancellation} />}
           <div className="mt-4">
             <BookAgainLink
               ride={{
@@ -167,7 +186,7 @@ export function PaymentDetails({
           <dd className="text-right text-lg font-bold text-brand tabular-nums">
             ${formatCents(session.amount_total)}
           </dd>
-          {price && !cancellation && (
+          {price && !cancelled && (
             <>
               {price.legs.length === 1 && price.legs[0] ? (
                 <BookedPriceRow label="Estimated ride price" price={price.legs[0]} />
@@ -210,7 +229,7 @@ export function PaymentDetails({
             {session.metadata.serviceAddress}
           </Row>
         </dl>
-        {paid && !notice && !cancellation && <WhatHappensNext className="mt-6" />}
+        {paid && !notice && !cancelled && <WhatHappensNext className="mt-6" />}
         <Actions />
       </div>
     </div>
