@@ -288,3 +288,48 @@ export async function bookViaApi(
   const { url } = (await checkout.json()) as { url: string };
   return new URL(url).pathname;
 }
+
+/** The last available car offering one service type: what the ride-page specs book. */
+export function lastSingleTypeCar(services: Service[]): Service {
+  const car = services.filter((s) => s.available && s.availableServiceTypes.length === 1).at(-1);
+  if (!car) throw new Error('the demo data has no available single-type car');
+  return car;
+}
+
+/**
+ * Books a slot through the API as the signed-in customer and pays it at the sandbox checkout;
+ * answers the ride's id and its confirmation page (`/success?session_id=…`), opened once so the
+ * payment is taken as the browser would.
+ */
+export async function bookAndPayViaApi(
+  request: APIRequestContext,
+  car: Service,
+  slot: { day: SlotDay; time: string },
+): Promise<{ rideId: string; confirmation: string }> {
+  const checkout = await bookViaApi(request, car, slot);
+  const paid = await request.post(`${checkout}/pay`, {
+    form: { name: 'Test Customer' },
+    maxRedirects: 0,
+  });
+  expect(paid.status(), `pay: ${await paid.text()}`).toBe(303);
+  const sessionId = new URL(paid.headers().location ?? '', 'http://x').searchParams.get(
+    'session_id',
+  );
+  const headers = await csrfHeaders(request);
+  const details = await request.get(`/api/user/stripe-payment-details?session_id=${sessionId}`, {
+    headers,
+  });
+  expect(details.status()).toBe(200);
+  const list = await request.get('/api/user/appointments', { headers });
+  const { appointments } = (await list.json()) as {
+    appointments: { _id: string; slotDate: string; slotTime: string; payment: boolean }[];
+  };
+  const ride = appointments.find(
+    (a) => a.slotDate === slot.day.key && a.slotTime === slot.time && a.payment,
+  );
+  if (!ride) throw new Error(`no paid ride at ${slot.day.key} ${slot.time}`);
+  return {
+    rideId: ride._id,
+    confirmation: `/success?session_id=${encodeURIComponent(sessionId ?? '')}`,
+  };
+}

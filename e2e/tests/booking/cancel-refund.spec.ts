@@ -4,13 +4,12 @@ import {
   REFUND_TIER_PERCENT_MESSAGE,
   listBookableDays,
   slotStartsAt,
-  type Service,
   type SlotDay,
 } from '@app/shared';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from '../../fixtures.ts';
 import { expectToast, field, registerAccount } from '../account-helpers.ts';
-import { bookViaApi, logInViaApi } from '../booking-helpers.ts';
+import { bookAndPayViaApi, lastSingleTypeCar, logInViaApi } from '../booking-helpers.ts';
 
 /*
  * Refund tiers (issue 31, part 5), at 1440 and 390 px with axe, by keyboard: the owner sets them
@@ -29,49 +28,6 @@ const HOUR = 3_600_000;
 const main = (page: Page) => page.getByRole('main');
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
-function refundCar(services: Service[]): Service {
-  const car = services.filter((s) => s.available && s.availableServiceTypes.length === 1).at(-1);
-  if (!car) throw new Error('the demo data has no available single-type car');
-  return car;
-}
-
-/**
- * Books and pays a slot through the API as the signed-in customer; answers the ride's id and
- * its confirmation page (`/success?session_id=…`).
- */
-async function bookAndPay(
-  request: APIRequestContext,
-  car: Service,
-  slot: { day: SlotDay; time: string },
-): Promise<{ rideId: string; confirmation: string }> {
-  const checkout = await bookViaApi(request, car, slot);
-  const paid = await request.post(`${checkout}/pay`, {
-    form: { name: 'Test Customer' },
-    maxRedirects: 0,
-  });
-  expect(paid.status(), `pay: ${await paid.text()}`).toBe(303);
-  const token = ((await (await request.get('/api/csrf-token')).json()) as { csrfToken: string })
-    .csrfToken;
-  const sessionId = new URL(paid.headers().location ?? '', 'http://x').searchParams.get(
-    'session_id',
-  );
-  await request.get(`/api/user/stripe-payment-details?session_id=${sessionId}`, {
-    headers: { 'x-csrf-token': token },
-  });
-  const list = await request.get('/api/user/appointments', { headers: { 'x-csrf-token': token } });
-  const { appointments } = (await list.json()) as {
-    appointments: { _id: string; slotDate: string; slotTime: string; payment: boolean }[];
-  };
-  const ride = appointments.find(
-    (a) => a.slotDate === slot.day.key && a.slotTime === slot.time && a.payment,
-  );
-  if (!ride) throw new Error(`no paid ride at ${slot.day.key} ${slot.time}`);
-  return {
-    rideId: ride._id,
-    confirmation: `/success?session_id=${encodeURIComponent(sessionId ?? '')}`,
-  };
-}
-
 test('the owner sets refund tiers; the customer sees the refund before cancelling and gets it', async ({
   ownerPage: page,
   request,
@@ -80,7 +36,7 @@ test('the owner sets refund tiers; the customer sees the refund before cancellin
 }, testInfo) => {
   // Two screens, a booking, a payment and four axe runs.
   test.slow();
-  const car = refundCar(services);
+  const car = lastSingleTypeCar(services);
   const lastDay = listBookableDays(new Date(), car.slots_booked).at(-1) as SlotDay;
   const time = testInfo.project.name === 'mobile' ? '10:00 PM' : '6:00 PM';
   expect(lastDay.slots.map((slot) => slot.label)).toContain(time);
@@ -134,7 +90,10 @@ test('the owner sets refund tiers; the customer sees the refund before cancellin
   await page.context().clearCookies();
   const account = await registerAccount(request, 'ride-refund');
   await logInViaApi(page.request, account);
-  const { rideId, confirmation } = await bookAndPay(page.request, car, { day: lastDay, time });
+  const { rideId, confirmation } = await bookAndPayViaApi(page.request, car, {
+    day: lastDay,
+    time,
+  });
   const { ride } = (await (await page.request.get(`/api/appointments/${rideId}`)).json()) as {
     ride: { amountCents: number };
   };

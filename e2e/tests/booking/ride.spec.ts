@@ -1,15 +1,14 @@
 import { readFileSync } from 'node:fs';
-import {
-  formatSlotDateLong,
-  listBookableDays,
-  type BookedPrice,
-  type Service,
-  type SlotDay,
-} from '@app/shared';
-import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import { formatSlotDateLong, listBookableDays, type BookedPrice, type SlotDay } from '@app/shared';
+import type { Page, TestInfo } from '@playwright/test';
 import { BUSINESS, expect, test } from '../../fixtures.ts';
 import { expectToast, registerAccount, submitLogin } from '../account-helpers.ts';
-import { bookViaApi, logInViaApi, randomFreeSlot } from '../booking-helpers.ts';
+import {
+  bookAndPayViaApi,
+  lastSingleTypeCar,
+  logInViaApi,
+  randomFreeSlot,
+} from '../booking-helpers.ts';
 
 /*
  * The customer's ride page (/my-appointments/:id): rescheduling and cancelling by keyboard,
@@ -18,45 +17,7 @@ import { bookViaApi, logInViaApi, randomFreeSlot } from '../booking-helpers.ts';
  * desktop and mobile in different halves of the window.
  */
 
-function rideCar(services: Service[]): Service {
-  const car = services.filter((s) => s.available && s.availableServiceTypes.length === 1).at(-1);
-  if (!car) throw new Error('the demo data has no available single-type car');
-  return car;
-}
-
 const half = (testInfo: TestInfo) => (testInfo.project.name === 'mobile' ? 'second' : 'first');
-
-/** Books a slot through the API, pays it at the sandbox checkout, and answers the ride's id. */
-async function bookAndPay(
-  request: APIRequestContext,
-  car: Service,
-  slot: { day: SlotDay; time: string },
-): Promise<string> {
-  const checkout = await bookViaApi(request, car, slot);
-  const paid = await request.post(`${checkout}/pay`, {
-    form: { name: 'Test Customer' },
-    maxRedirects: 0,
-  });
-  expect(paid.status(), `pay: ${await paid.text()}`).toBe(303);
-  const sessionId = new URL(paid.headers().location ?? '', 'http://x').searchParams.get(
-    'session_id',
-  );
-  const token = ((await (await request.get('/api/csrf-token')).json()) as { csrfToken: string })
-    .csrfToken;
-  const details = await request.get(`/api/user/stripe-payment-details?session_id=${sessionId}`, {
-    headers: { 'x-csrf-token': token },
-  });
-  expect(details.status()).toBe(200);
-  const list = await request.get('/api/user/appointments', { headers: { 'x-csrf-token': token } });
-  const { appointments } = (await list.json()) as {
-    appointments: { _id: string; slotDate: string; slotTime: string; payment: boolean }[];
-  };
-  const ride = appointments.find(
-    (a) => a.slotDate === slot.day.key && a.slotTime === slot.time && a.payment,
-  );
-  if (!ride) throw new Error(`no paid ride at ${slot.day.key} ${slot.time}`);
-  return ride._id;
-}
 
 const main = (page: Page) => page.getByRole('main');
 
@@ -85,9 +46,9 @@ test('a customer opens a ride from the list and reschedules it by keyboard', asy
   test.slow();
   const account = await registerAccount(request, 'ride-change');
   await logInViaApi(page.request, account);
-  const car = rideCar(services);
+  const car = lastSingleTypeCar(services);
   const slot = randomFreeSlot(car, half(testInfo));
-  const rideId = await bookAndPay(page.request, car, slot);
+  const { rideId } = await bookAndPayViaApi(page.request, car, slot);
 
   // The list opens the ride's page.
   await page.goto('/my-appointments');
@@ -161,8 +122,8 @@ test('a customer cancels a ride after a confirmation that states the policy', as
   test.slow();
   const account = await registerAccount(request, 'ride-cancel');
   await logInViaApi(page.request, account);
-  const car = rideCar(services);
-  const rideId = await bookAndPay(page.request, car, randomFreeSlot(car, half(testInfo)));
+  const car = lastSingleTypeCar(services);
+  const { rideId } = await bookAndPayViaApi(page.request, car, randomFreeSlot(car, half(testInfo)));
   await page.goto(`/my-appointments/${rideId}`);
   await openRide(page);
 
@@ -201,7 +162,7 @@ test('after the limit the page gives the phone number instead', async ({
 }, testInfo) => {
   const account = await registerAccount(request, 'ride-late');
   await logInViaApi(page.request, account);
-  const car = rideCar(services);
+  const car = lastSingleTypeCar(services);
   // A free slot between 2 and 20 hours ahead, one per project.
   const now = Date.now();
   const soon = listBookableDays(new Date(now), car.slots_booked)
@@ -209,7 +170,7 @@ test('after the limit the page gives the phone number instead', async ({
     .filter((s) => s.at > now + 2 * 3_600_000 && s.at < now + 20 * 3_600_000);
   const slot = soon[testInfo.project.name === 'mobile' ? 3 : 0];
   if (!slot) throw new Error(`no free slot of ${car.name} in the next 20 hours`);
-  const rideId = await bookAndPay(page.request, car, slot);
+  const { rideId } = await bookAndPayViaApi(page.request, car, slot);
 
   await page.goto(`/my-appointments/${rideId}`);
   await openRide(page);
@@ -232,9 +193,9 @@ test("a visitor signs in and comes back to the ride; someone else's is the 404 p
 }, testInfo) => {
   const owner = await registerAccount(request, 'ride-link');
   await logInViaApi(request, owner);
-  const car = rideCar(services);
+  const car = lastSingleTypeCar(services);
   const slot = randomFreeSlot(car, half(testInfo));
-  const rideId = await bookAndPay(request, car, slot);
+  const { rideId } = await bookAndPayViaApi(request, car, slot);
 
   // The link a message carries, followed signed out: log in, then back to the ride.
   await page.goto(`/my-appointments/${rideId}`);
