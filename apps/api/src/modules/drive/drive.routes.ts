@@ -17,8 +17,8 @@ import { rateLimitKeys, type Limiter } from '../../plugins/rate-limit.ts';
 import type { AppointmentChanges } from '../appointments/appointment-changes.ts';
 import { NO_SUCH_RIDE_MESSAGE } from '../appointments/ride-state.ts';
 import { ownerActor } from '../audit/record-audit.ts';
-import { addBillLine } from '../bills/add-bill-line.ts';
 import { driveRides } from './drive-rides.ts';
+import { addRoadCost } from './road-costs.ts';
 import { reportPosition, tapTrip, undoTap } from './trip-taps.ts';
 
 /**
@@ -100,7 +100,7 @@ export function registerDriveRoutes(app: FastifyInstance, deps: DriveRouteDeps):
       const me = signedInUser(request).id;
       await count(me);
       const actor = await ownerActor(db, me);
-      await addBillLine(db, { appointmentId: id, chauffeurId: me, ...line, actor, now: now() });
+      await addRoadCost(db, { id, chauffeurId: me, line, actor, now: now() });
       return rideAnswer(id, me);
     },
   );
