@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import {
   CHAUFFEUR_LINE_KINDS,
   CHAUFFEUR_LINE_LABELS,
@@ -49,6 +49,13 @@ export function TollsAndParking({
   const [failure, setFailure] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const open = bill.status === 'draft' && !readOnly;
+  // The form is disabled for the call: once enabled again, the keyboard goes on from the amount.
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (busy || !refocus.current) return;
+    refocus.current = false;
+    document.getElementById(`${id}-amount`)?.focus();
+  }, [busy, id]);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -79,13 +86,12 @@ export function TollsAndParking({
       setNote('');
       onChanged(answer.ride);
       const label = chauffeurLineLabel(parsed.data.kind, parsed.data.note);
-      notify('success', `${label}, ${money(parsed.data.amountCents)}: added to the bill.`);
+      notify('success', `${label} (${money(parsed.data.amountCents)}) added to the bill.`);
     } catch (error) {
       setFailure(isOffline(error) ? NO_SIGNAL : failureMessage(error, 'load'));
     } finally {
+      refocus.current = true;
       setBusy(false);
-      // The form was disabled for the call: the keyboard goes on from the amount (the next one).
-      requestAnimationFrame(() => document.getElementById(`${id}-amount`)?.focus());
     }
   }
 
