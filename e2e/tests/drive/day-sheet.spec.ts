@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { CHAUFFEUR_LINE_AMOUNT_MESSAGE, type Service, type SlotDay } from '@app/shared';
 import { expect, test } from '../../fixtures.ts';
 import {
+  dismissToasts,
   expectToast,
   field,
   registerAccount,
@@ -216,6 +217,7 @@ test('a chauffeur signs in to the day sheet and taps a ride through its day', as
   await expectNoA11yViolations();
 
   // A toll paid on the road goes onto the drafted bill, by keyboard; a wrong amount is said.
+  await dismissToasts(page); // The taps' toasts, so the toll's is not queued behind them.
   const tolls = card.getByRole('region', { name: 'Tolls and parking' });
   await expect(tolls).toContainText('None on the bill.');
   await expect(tolls.getByRole('combobox', { name: 'Paid for' })).toHaveValue('toll');
@@ -246,7 +248,9 @@ test('a chauffeur signs in to the day sheet and taps a ride through its day', as
   await review.goto(`/admin/rides?ride=${ride.id}`);
   const bill = review.getByRole('region', { name: 'Bill', exact: true });
   await expect(bill.getByRole('status')).toHaveText('Draft: not sent yet');
-  await expect(bill.getByRole('textbox', { name: 'Line 2' })).toHaveValue('Toll, Mass Pike');
+  await expect(bill.getByRole('textbox', { name: 'Line 2', exact: true })).toHaveValue(
+    'Toll, Mass Pike',
+  );
   await expect(bill.getByRole('textbox', { name: 'Amount ($) of line 2' })).toHaveValue('7.50');
   await expectNoA11yViolations(review);
   await desk.close();
