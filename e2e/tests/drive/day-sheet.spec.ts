@@ -1,7 +1,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import type { Service, SlotDay } from '@app/shared';
+import { CHAUFFEUR_LINE_AMOUNT_MESSAGE, type Service, type SlotDay } from '@app/shared';
 import { expect, test } from '../../fixtures.ts';
 import {
+  dismissToasts,
   expectToast,
   field,
   registerAccount,
@@ -17,7 +18,8 @@ import { expectInstallable } from '../install-helpers.ts';
  * A chauffeur's day (issue 30), at 1440 and 390 px with axe on every state: the owner adds a
  * chauffeur and gives them a paid ride; the chauffeur sets a password from the invitation,
  * signs in and lands on the day sheet, which sets up the authenticator first; then taps the
- * ride through its steps by keyboard, undoes one, and, with no signal, still reads the sheet.
+ * ride through its steps by keyboard, undoes one, adds a toll to the bill the owner then
+ * reviews, and, with no signal, still reads the sheet.
  */
 
 test.describe.configure({ timeout: 180_000 });
@@ -213,6 +215,45 @@ test('a chauffeur signs in to the day sheet and taps a ride through its day', as
   await expect(card.getByText('Completed', { exact: true })).toBeVisible();
   await expect(card.getByRole('button', { name: 'Dropped off', exact: true })).toHaveCount(0);
   await expectNoA11yViolations();
+
+  // A toll paid on the road goes onto the drafted bill, by keyboard; a wrong amount is said.
+  await dismissToasts(page); // The taps' toasts, so the toll's is not queued behind them.
+  const tolls = card.getByRole('region', { name: 'Tolls and parking' });
+  await expect(tolls).toContainText('None on the bill.');
+  await expect(tolls.getByRole('combobox', { name: 'Paid for' })).toHaveValue('toll');
+  const amount = tolls.getByRole('textbox', { name: 'Amount ($)' });
+  await amount.focus();
+  await page.keyboard.type('7.5.0');
+  await page.keyboard.press('Enter');
+  await expect(amount).toHaveAccessibleDescription(CHAUFFEUR_LINE_AMOUNT_MESSAGE);
+  await expect(amount).toBeFocused();
+  await expectNoA11yViolations();
+  await amount.fill('7.50');
+  await page.keyboard.press('Tab');
+  await expect(tolls.getByRole('textbox', { name: 'Note (optional)' })).toBeFocused();
+  await page.keyboard.type('Mass Pike');
+  await page.keyboard.press('Enter');
+  await expectToast(page, 'Toll, Mass Pike ($7.50) added to the bill.');
+  await expect(tolls.getByRole('listitem')).toHaveText(['Toll, Mass Pike$7.50']);
+  await expect(amount).toHaveValue('');
+  await expect(amount).toBeFocused();
+  await expectNoA11yViolations();
+  // The owner sees it on the bill they review.
+  const desk = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    viewport: testInfo.project.use.viewport,
+    storageState: { cookies: ownerCookies, origins: [] },
+  });
+  const review = await desk.newPage();
+  await review.goto(`/admin/rides?ride=${ride.id}`);
+  const bill = review.getByRole('region', { name: 'Bill', exact: true });
+  await expect(bill.getByRole('status')).toHaveText('Draft: not sent yet');
+  await expect(bill.getByRole('textbox', { name: 'Line 2', exact: true })).toHaveValue(
+    'Toll, Mass Pike',
+  );
+  await expect(bill.getByRole('textbox', { name: 'Amount ($) of line 2' })).toHaveValue('7.50');
+  await expectNoA11yViolations(review);
+  await desk.close();
 
   // The rides in the phone's own calendar: a link shown once, read without a session, stopped.
   const calendar = main.getByRole('region', { name: 'Your calendar' });

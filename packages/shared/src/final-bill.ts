@@ -52,6 +52,22 @@ export type BillLineKind = (typeof BILL_LINE_KINDS)[number];
 /** The kinds an owner (or chauffeur) enters by hand; the others come from the ride. */
 export const ENTERED_LINE_KINDS = ['toll', 'parking', 'adjustment'] as const;
 export type EnteredLineKind = (typeof ENTERED_LINE_KINDS)[number];
+/** The kinds a chauffeur adds from the day sheet: what they paid on the road, never a discount. */
+export const CHAUFFEUR_LINE_KINDS = [
+  'toll',
+  'parking',
+] as const satisfies readonly EnteredLineKind[];
+export type ChauffeurLineKind = (typeof CHAUFFEUR_LINE_KINDS)[number];
+export const CHAUFFEUR_LINE_LABELS: Readonly<Record<ChauffeurLineKind, string>> = {
+  toll: 'Toll',
+  parking: 'Parking',
+};
+
+/** A chauffeur's line as the bill says it: "Toll", or "Toll, Mass Pike" with their note. */
+export function chauffeurLineLabel(kind: ChauffeurLineKind, note: string | undefined): string {
+  const what = CHAUFFEUR_LINE_LABELS[kind];
+  return note ? `${what}, ${note}` : what;
+}
 
 export interface BillLine {
   kind: BillLineKind;

@@ -4,6 +4,7 @@ import {
   BILL_LINE_KINDS,
   BILL_RULE_BOUNDS,
   BILL_STATUSES,
+  CHAUFFEUR_LINE_KINDS,
   TIP_CHOICES,
 } from '../final-bill.ts';
 
@@ -63,6 +64,31 @@ export const AdjustBillSchema = z.object({
     ),
 });
 export type AdjustBillRequest = z.input<typeof AdjustBillSchema>;
+
+/** A chauffeur's note on a toll or parking line ("Mass Pike"), within the line's label. */
+export const CHAUFFEUR_LINE_NOTE_MAX = 60;
+export const CHAUFFEUR_LINE_KIND_MESSAGE = 'Choose a toll or parking.';
+export const CHAUFFEUR_LINE_AMOUNT_MESSAGE =
+  'Enter the amount paid in dollars and cents, from $0.01 to $5,000.00.';
+
+/**
+ * `POST /api/drive/rides/:id/bill-lines`: a toll or parking the ride's chauffeur paid, added to
+ * its drafted bill (the label is made from the kind and the note: `chauffeurLineLabel`).
+ */
+export const ChauffeurBillLineSchema = z.object({
+  kind: z.enum(CHAUFFEUR_LINE_KINDS, { error: CHAUFFEUR_LINE_KIND_MESSAGE }),
+  amountCents: z
+    .number({ error: CHAUFFEUR_LINE_AMOUNT_MESSAGE })
+    .int(CHAUFFEUR_LINE_AMOUNT_MESSAGE)
+    .min(1, CHAUFFEUR_LINE_AMOUNT_MESSAGE)
+    .max(BILL_AMOUNT_MAX_CENTS, CHAUFFEUR_LINE_AMOUNT_MESSAGE),
+  note: z
+    .string({ error: 'Write the note as text, or leave it empty.' })
+    .trim()
+    .max(CHAUFFEUR_LINE_NOTE_MAX, `The note must be at most ${CHAUFFEUR_LINE_NOTE_MAX} characters.`)
+    .optional(),
+});
+export type ChauffeurBillLineRequest = z.input<typeof ChauffeurBillLineSchema>;
 
 /** `POST /api/my-appointments/:id/bill/pay`: the customer's tip. */
 export const PayBillSchema = z.discriminatedUnion(

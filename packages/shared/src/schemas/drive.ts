@@ -1,11 +1,13 @@
 import { z } from 'zod';
+import { BILL_STATUSES, CHAUFFEUR_LINE_KINDS } from '../final-bill.ts';
 import { TRIP_STATUSES } from '../trip-status.ts';
 
 /*
  * A chauffeur's day sheet (`GET /api/drive/rides`) and their taps on a ride
  * (`POST /api/drive/rides/:id/status`, `…/undo`, `…/position`). A chauffeur sees only the rides
- * they drive, from yesterday to a week ahead, with only what driving them needs: no money, no
- * customer's other rides, the customer's first name only.
+ * they drive, from yesterday to a week ahead, with only what driving them needs: no money (but
+ * the tolls and parking on a done ride's bill), no customer's other rides, the customer's first
+ * name only.
  */
 
 export const DRIVE_DAYS_BEHIND = 1;
@@ -48,6 +50,22 @@ export const DriveRideSchema = z.object({
   events: z.array(TripEventSchema),
   /** ISO 8601: until when the last tap may be undone; null when none may. */
   undoUntil: z.string().nullable(),
+  /**
+   * A done ride's bill, as far as the chauffeur's part goes: its state (tolls and parking are
+   * added while it is a draft) and its toll and parking lines; null until the ride is done.
+   */
+  bill: z
+    .object({
+      status: z.enum(BILL_STATUSES),
+      lines: z.array(
+        z.object({
+          kind: z.enum(CHAUFFEUR_LINE_KINDS),
+          label: z.string(),
+          amountCents: z.number(),
+        }),
+      ),
+    })
+    .nullable(),
 });
 export type DriveRide = z.infer<typeof DriveRideSchema>;
 

@@ -1,13 +1,16 @@
 import { and, asc, eq, gte, inArray, isNull, lt } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { appointments, services, tripEvents, users, type Database } from '@app/db';
+import { appointments, bills, services, tripEvents, users, type Database } from '@app/db';
 import {
   bookingReference,
+  CHAUFFEUR_LINE_KINDS,
   DRIVE_DAYS_AHEAD,
   DRIVE_DAYS_BEHIND,
   firstName,
   TRIP_STATUSES,
   TRIP_UNDO_MS,
+  type BillLine,
+  type ChauffeurLineKind,
   type DriveRide,
   type TripStatus,
 } from '@app/shared';
@@ -38,7 +41,13 @@ const columns = {
   returnId: returnLegs.id,
   returnSlotStart: returnLegs.slotStart,
   returnSlotTime: returnLegs.slotTime,
+  billStatus: bills.status,
+  billLines: bills.lines,
 };
+
+/** The bill's lines the chauffeur's part is: the tolls and parking (no price, no adjustment). */
+const isChauffeurLine = (line: BillLine): line is BillLine & { kind: ChauffeurLineKind } =>
+  (CHAUFFEUR_LINE_KINDS as readonly string[]).includes(line.kind);
 
 /** The rides `chauffeurId` drives, `which` of them (by default the sheet's days), by pickup. */
 export async function driveRides(
@@ -57,6 +66,7 @@ export async function driveRides(
       returnLegs,
       and(eq(returnLegs.returnOf, appointments.id), eq(returnLegs.status, 'paid')),
     )
+    .leftJoin(bills, eq(bills.appointmentId, appointments.id))
     .where(
       and(
         eq(appointments.chauffeurId, chauffeurId),
@@ -124,6 +134,15 @@ export async function driveRides(
       tripStatus: row.tripStatus as TripStatus | null,
       events: taps.map((e) => ({ status: e.status, at: e.at.toISOString() })),
       undoUntil: undoUntil && undoUntil > now ? undoUntil.toISOString() : null,
+      bill:
+        row.billStatus && row.billLines
+          ? {
+              status: row.billStatus,
+              lines: row.billLines
+                .filter(isChauffeurLine)
+                .map(({ kind, label, amountCents }) => ({ kind, label, amountCents })),
+            }
+          : null,
     };
   });
 }

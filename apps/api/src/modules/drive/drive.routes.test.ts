@@ -1,8 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { outboxMessages, smsOptOuts, tripEvents, tripPositions, type Database } from '@app/db';
 import {
+  auditEvents,
+  outboxMessages,
+  smsOptOuts,
+  tripEvents,
+  tripPositions,
+  type Database,
+} from '@app/db';
+import {
+  BillViewSchema,
+  CHAUFFEUR_LINE_AMOUNT_MESSAGE,
+  CHAUFFEUR_LINE_KIND_MESSAGE,
   DriveRideResponseSchema,
   DriveRidesResponseSchema,
   INVALID_POSITION_MESSAGE,
@@ -12,6 +22,13 @@ import {
 import { buildApp } from '../../app.ts';
 import { NOT_SIGNED_IN_MESSAGE } from '../../errors.ts';
 import { OWNER_ONLY_MESSAGE } from '../../plugins/auth.ts';
+import { CSRF_FAILED_MESSAGE } from '../../plugins/csrf.ts';
+import { NO_SUCH_RIDE_MESSAGE } from '../appointments/ride-state.ts';
+import {
+  BILL_ALREADY_SENT_MESSAGE,
+  BILL_CHANGED_MESSAGE,
+  BILL_NOT_FOUND_MESSAGE,
+} from '../bills/adjust-bill.ts';
 import {
   appointmentRow,
   bookingRequest,
@@ -25,6 +42,7 @@ import { chauffeurSession, setChauffeur, signedInChauffeur } from '../../test/ch
 import { createClock, DAY } from '../../test/clock.ts';
 import { testConfig } from '../../test/config.ts';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../test/databases.ts';
+import { signedInOwner } from '../../test/owners.ts';
 import {
   NOT_LAST_TAP_MESSAGE,
   outOfOrderMessage,
@@ -226,6 +244,116 @@ describe.each(await databaseKinds())('the chauffeur’s day sheet, on %s', (kind
       409,
       TOO_LATE_TO_UNDO_TAP_MESSAGE,
     );
+  });
+
+  /** A ride Dana drove to its drop-off: completed, its bill drafted. */
+  const droveRide = async () => {
+    const id = await ride();
+    for (const status of ['on_my_way', 'arrived', 'on_board', 'dropped_off'] as const)
+      await tapOk(id, status);
+    return id;
+  };
+  const addLine = (id: string, body: Record<string, unknown>, as = dana) =>
+    as.post(`/api/drive/rides/${id}/bill-lines`, body);
+  const ownerBill = async (owner: Browser, id: string) => {
+    const response = await owner.get(`/api/admin/rides/${id}/bill`);
+    expect(response.statusCode, response.body).toBe(200);
+    return BillViewSchema.parse(response.json());
+  };
+
+  it('adds the chauffeur’s tolls and parking to the drafted bill, audited, the owner’s open form then stale', async () => {
+    const notYet = await ride();
+    expectFailure(
+      await addLine(notYet, { kind: 'toll', amountCents: 750 }),
+      404,
+      BILL_NOT_FOUND_MESSAGE,
+    );
+    const id = await droveRide();
+    const owner = (await signedInOwner(app, db, clock.now())).browser;
+    const opened = await ownerBill(owner, id);
+    expect(opened.status).toBe('draft');
+
+    const added = await addLine(id, { kind: 'toll', amountCents: 750, note: ' Mass Pike ' });
+    expect(added.statusCode, added.body).toBe(200);
+    const toll = { kind: 'toll', label: 'Toll, Mass Pike', amountCents: 750 } as const;
+    expect(DriveRideResponseSchema.parse(added.json()).ride.bill).toEqual({
+      status: 'draft',
+      lines: [toll],
+    });
+    const parked = await addLine(id, { kind: 'parking', amountCents: 1200 });
+    const parking = { kind: 'parking', label: 'Parking', amountCents: 1200 } as const;
+    expect(DriveRideResponseSchema.parse(parked.json()).ride.bill?.lines).toEqual([toll, parking]);
+
+    // The owner sees them when reviewing; a form opened before is refused, not merged.
+    const now = await ownerBill(owner, id);
+    expect(now.lines).toEqual([...opened.lines, toll, parking]);
+    expect(now.totalCents).toBe(opened.totalCents + 1950);
+    expect(now.version).toBe(opened.version + 2);
+    expectFailure(
+      await owner.post(`/api/admin/rides/${id}/bill`, {
+        version: opened.version,
+        lines: opened.lines,
+      }),
+      409,
+      BILL_CHANGED_MESSAGE,
+    );
+    const audits = await db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.appointmentId, id), eq(auditEvents.action, 'bill.adjusted')));
+    expect(audits).toHaveLength(2);
+    expect(audits.map((a) => a.actorUserId)).toEqual([danaId, danaId]);
+    expect(audits.find((a) => (a.after as { lines: unknown[] }).lines.length === 2)).toMatchObject({
+      before: { lines: opened.lines },
+      after: { lines: [...opened.lines, toll] },
+    });
+
+    // Sent, the bill is the owner's to change no more, nor the chauffeur's.
+    expect((await owner.post(`/api/admin/rides/${id}/bill/send`, {})).statusCode).toBe(200);
+    expectFailure(
+      await addLine(id, { kind: 'toll', amountCents: 300 }),
+      409,
+      BILL_ALREADY_SENT_MESSAGE,
+    );
+    const sheet = DriveRidesResponseSchema.parse((await dana.get('/api/drive/rides')).json());
+    expect(sheet.rides.find((r) => r.id === id)?.bill).toEqual({
+      status: 'sent',
+      lines: [toll, parking],
+    });
+    expect((await ownerBill(owner, id)).lines).toHaveLength(opened.lines.length + 2);
+  });
+
+  it('takes tolls only from the ride’s chauffeur, as amounts of money, never an adjustment', async () => {
+    const id = await droveRide();
+    const toll = { kind: 'toll', amountCents: 750 };
+    expectFailure(await addLine(id, toll, eli), 404, NO_SUCH_RIDE_MESSAGE);
+    const { browser: customer } = await signedInBrowser(app, db, clock.now());
+    expectFailure(await addLine(id, toll, customer), 403, OWNER_ONLY_MESSAGE);
+    expectFailure(await addLine(id, toll, new Browser(app)), 401, NOT_SIGNED_IN_MESSAGE);
+    expectFailure(
+      await dana.post(`/api/drive/rides/${id}/bill-lines`, toll, { csrf: false }),
+      403,
+      CSRF_FAILED_MESSAGE,
+    );
+    for (const amountCents of [0, -500, 12.5, 500_001, '7.50', undefined])
+      expectFailure(
+        await addLine(id, { kind: 'parking', amountCents }),
+        400,
+        CHAUFFEUR_LINE_AMOUNT_MESSAGE,
+      );
+    for (const kind of ['adjustment', 'ride', undefined])
+      expectFailure(
+        await addLine(id, { kind, amountCents: -500 }),
+        400,
+        CHAUFFEUR_LINE_KIND_MESSAGE,
+      );
+    expectFailure(
+      await addLine(id, { ...toll, note: 'x'.repeat(61) }),
+      400,
+      'The note must be at most 60 characters.',
+    );
+    const sheet = DriveRidesResponseSchema.parse((await dana.get('/api/drive/rides')).json());
+    expect(sheet.rides.find((r) => r.id === id)?.bill).toEqual({ status: 'draft', lines: [] });
   });
 
   it('completes a ride whose passenger was on board before the booked pickup time', async () => {

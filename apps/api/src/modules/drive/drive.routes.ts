@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '@app/db';
 import {
+  ChauffeurBillLineSchema,
   MESSAGES,
   PositionSchema,
   RideIdParamsSchema,
@@ -17,10 +18,11 @@ import type { AppointmentChanges } from '../appointments/appointment-changes.ts'
 import { NO_SUCH_RIDE_MESSAGE } from '../appointments/ride-state.ts';
 import { ownerActor } from '../audit/record-audit.ts';
 import { driveRides } from './drive-rides.ts';
+import { addRoadCost } from './road-costs.ts';
 import { reportPosition, tapTrip, undoTap } from './trip-taps.ts';
 
 /**
- * Taps and position reports per chauffeur: a report every 30 s and a few taps a ride are far
+ * Taps, position reports and tolls per chauffeur: a report every 30 s and a few taps a ride are far
  * below it; a stuck loop or a stolen session is not.
  */
 export const DRIVE_REQUESTS_PER_USER: RateLimit = { max: 240, windowMs: 60 * 60_000 };
@@ -87,6 +89,21 @@ export function registerDriveRoutes(app: FastifyInstance, deps: DriveRouteDeps):
     await undoTap(deps.changes, { id, chauffeurId: me, actor, status, now: now() });
     return rideAnswer(id, me);
   });
+
+  // A toll or parking paid on the road, onto the done ride's drafted bill (`modules/bills`).
+  app.post(
+    '/api/drive/rides/:id/bill-lines',
+    staff,
+    async (request): Promise<DriveRideResponse> => {
+      const { id } = RideIdParamsSchema.parse(request.params);
+      const line = ChauffeurBillLineSchema.parse(request.body);
+      const me = signedInUser(request).id;
+      await count(me);
+      const actor = await ownerActor(db, me);
+      await addRoadCost(db, { id, chauffeurId: me, line, actor, now: now() });
+      return rideAnswer(id, me);
+    },
+  );
 
   app.post('/api/drive/rides/:id/position', staff, async (request) => {
     const { id } = RideIdParamsSchema.parse(request.params);

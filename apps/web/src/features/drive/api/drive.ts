@@ -1,4 +1,5 @@
 import type {
+  ChauffeurBillLineRequest,
   DriveRideResponse,
   DriveRidesResponse,
   Position,
@@ -24,3 +25,7 @@ export const undoTrip = (id: string, status: TripStatus) =>
 /** Where the car is, while on the way or arrived. */
 export const reportPosition = (id: string, position: Position) =>
   api.post<{ success: true }>(`${ridePath(id)}/position`, position);
+
+/** A toll or parking paid on the road, onto the done ride's drafted bill. */
+export const addBillLine = (id: string, line: ChauffeurBillLineRequest) =>
+  api.post<DriveRideResponse>(`${ridePath(id)}/bill-lines`, line);

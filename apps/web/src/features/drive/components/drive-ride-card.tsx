@@ -15,6 +15,7 @@ import { buttonPrimary, buttonSecondary, card } from '../../../components/ui/sty
 import { tapTrip, undoTrip } from '../api/drive.ts';
 import { devicePosition } from '../hooks/device-position.ts';
 import { MAPS_APPS } from '../utils/directions.ts';
+import { TollsAndParking } from './tolls-and-parking.tsx';
 
 /** A ride that is no longer to drive, as its card says it. */
 const CLOSED: Record<string, string> = {
@@ -30,8 +31,8 @@ const linkClass =
 
 /**
  * One ride of the day sheet: when, which car, whom to call, where to go, what happened so far,
- * and one big button for the next step (with Undo for a minute after a tap). `readOnly` (the
- * offline copy) shows it all without the buttons.
+ * and one big button for the next step (with Undo for a minute after a tap); once done, the
+ * tolls and parking for its bill. `readOnly` (the offline copy) shows it all without the buttons.
  */
 export function DriveRideCard({
   ride,
@@ -176,6 +177,11 @@ export function DriveRideCard({
             </button>
           ) : null}
         </div>
+      ) : null}
+
+      {/* Once done: the tolls and parking paid on the road, for the bill the owner reviews. */}
+      {ride.status === 'completed' && ride.bill ? (
+        <TollsAndParking ride={ride} bill={ride.bill} readOnly={readOnly} onChanged={onChanged} />
       ) : null}
     </article>
   );

@@ -1,0 +1,74 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { appointments, bills, type Database } from '@app/db';
+import {
+  billTotal,
+  BILL_LINES_MAX,
+  chauffeurLineLabel,
+  type BillLine,
+  type ChauffeurLineKind,
+} from '@app/shared';
+import { AppError } from '../../errors.ts';
+import { recordAudit, type AuditActor } from '../audit/record-audit.ts';
+import { BILL_ALREADY_SENT_MESSAGE, BILL_NOT_FOUND_MESSAGE } from './adjust-bill.ts';
+
+export const BILL_FULL_MESSAGE = `This bill has its ${BILL_LINES_MAX} lines: ask the owner to add this one.`;
+
+/**
+ * A toll or parking the ride's chauffeur paid, added to its drafted bill (issue 31: "tolls and
+ * parking entered by the owner or chauffeur"), in the caller's transaction (`drive/` checks the
+ * ride is theirs): appended to the lines as they are, the version bumped so an owner's form
+ * opened before is refused (`adjustBill`), audited like the owner's change. Only while the bill
+ * is a draft.
+ */
+export async function addBillLine(
+  tx: Database,
+  input: {
+    appointmentId: string;
+    kind: ChauffeurLineKind;
+    amountCents: number;
+    note?: string | undefined;
+    actor: AuditActor;
+    now: Date;
+  },
+): Promise<void> {
+  const [bill] = await tx
+    .select({
+      lines: bills.lines,
+      status: bills.status,
+      version: bills.version,
+      serviceId: appointments.serviceId,
+    })
+    .from(bills)
+    .innerJoin(appointments, eq(appointments.id, bills.appointmentId))
+    .where(eq(bills.appointmentId, input.appointmentId))
+    .for('update', { of: bills });
+  if (!bill) throw AppError.notFound(BILL_NOT_FOUND_MESSAGE);
+  if (bill.status !== 'draft') throw AppError.conflict(BILL_ALREADY_SENT_MESSAGE);
+  // The owner's form refuses more: a bill the owner could no longer save is not made here.
+  if (bill.lines.length >= BILL_LINES_MAX) throw AppError.conflict(BILL_FULL_MESSAGE);
+  const line: BillLine = {
+    kind: input.kind,
+    label: chauffeurLineLabel(input.kind, input.note),
+    amountCents: input.amountCents,
+  };
+  const lines = [...bill.lines, line];
+  // The row is locked: the version read is the one bumped.
+  await tx
+    .update(bills)
+    .set({
+      lines,
+      totalCents: Math.max(0, billTotal(lines)),
+      version: sql`${bills.version} + 1`,
+      updatedAt: input.now,
+    })
+    .where(and(eq(bills.appointmentId, input.appointmentId), eq(bills.version, bill.version)));
+  await recordAudit(tx, {
+    actor: input.actor,
+    action: 'bill.adjusted',
+    at: input.now,
+    serviceId: bill.serviceId,
+    appointmentId: input.appointmentId,
+    before: { lines: bill.lines },
+    after: { lines },
+  });
+}
