@@ -127,13 +127,22 @@ test('the owner runs the day: finds rides, sees the week, cancels one with its d
   await field(filters, 'Customer').fill('');
   await filters.getByRole('button', { name: 'Filter' }).click();
   await page.getByRole('link', { name: 'Week by car' }).click();
-  // Other tests book other cars at the same hours: look in this car's row only.
+  // Other tests book other cars at the same hours, and this car at the same hour on other days:
+  // look in this car's row, in the ride's day's cell (the week starts on the paid ride's day).
   const week = page.getByRole('region', { name: 'The week by car' });
   const carRow = week
     .getByRole('row')
     .filter({ has: page.getByRole('rowheader', { name: car.name }) });
-  await expect(carRow.getByRole('link', { name: slot.time, exact: true })).toBeVisible();
-  await expect(carRow.getByRole('link', { name: heldSlot.time, exact: true })).toBeVisible();
+  const daysAfter = (day: SlotDay) =>
+    Math.round(
+      (Date.UTC(day.year, day.month - 1, day.day) -
+        Date.UTC(slot.day.year, slot.day.month - 1, slot.day.day)) /
+        86_400_000,
+    );
+  for (const { day, time } of [slot, heldSlot])
+    await expect(
+      carRow.getByRole('cell').nth(daysAfter(day)).getByRole('link', { name: time, exact: true }),
+    ).toBeVisible();
   // A view switch keeps the scroll; at 390 px that leaves the console's own navigation half
   // under the sticky header, which axe's target-size rule counts against the shell: judge the
   // grid from the top of the page.
