@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { appointments, bills, type Database } from '@app/db';
+import { bills, type Database } from '@app/db';
 import {
   billTotal,
   BILL_LINES_MAX,
@@ -9,7 +9,7 @@ import {
 } from '@app/shared';
 import { AppError } from '../../errors.ts';
 import { recordAudit, type AuditActor } from '../audit/record-audit.ts';
-import { BILL_ALREADY_SENT_MESSAGE, BILL_NOT_FOUND_MESSAGE } from './adjust-bill.ts';
+import { lockDraftBill } from './adjust-bill.ts';
 
 export const BILL_FULL_MESSAGE = `This bill has its ${BILL_LINES_MAX} lines: ask the owner to add this one.`;
 
@@ -31,19 +31,7 @@ export async function addBillLine(
     now: Date;
   },
 ): Promise<void> {
-  const [bill] = await tx
-    .select({
-      lines: bills.lines,
-      status: bills.status,
-      version: bills.version,
-      serviceId: appointments.serviceId,
-    })
-    .from(bills)
-    .innerJoin(appointments, eq(appointments.id, bills.appointmentId))
-    .where(eq(bills.appointmentId, input.appointmentId))
-    .for('update', { of: bills });
-  if (!bill) throw AppError.notFound(BILL_NOT_FOUND_MESSAGE);
-  if (bill.status !== 'draft') throw AppError.conflict(BILL_ALREADY_SENT_MESSAGE);
+  const bill = await lockDraftBill(tx, input.appointmentId);
   // The owner's form refuses more: a bill the owner could no longer save is not made here.
   if (bill.lines.length >= BILL_LINES_MAX) throw AppError.conflict(BILL_FULL_MESSAGE);
   const line: BillLine = {

@@ -12,6 +12,27 @@ export const BILL_ALREADY_SENT_MESSAGE = 'This bill has been sent, so it can no 
 export const BILL_NEGATIVE_MESSAGE = 'The bill cannot come to less than nothing.';
 
 /**
+ * A ride's bill locked for a change of its lines, in the caller's transaction: 404 before it is
+ * drafted, 409 once it has been sent.
+ */
+export async function lockDraftBill(tx: Database, appointmentId: string) {
+  const [bill] = await tx
+    .select({
+      lines: bills.lines,
+      status: bills.status,
+      version: bills.version,
+      serviceId: appointments.serviceId,
+    })
+    .from(bills)
+    .innerJoin(appointments, eq(appointments.id, bills.appointmentId))
+    .where(eq(bills.appointmentId, appointmentId))
+    .for('update', { of: bills });
+  if (!bill) throw AppError.notFound(BILL_NOT_FOUND_MESSAGE);
+  if (bill.status !== 'draft') throw AppError.conflict(BILL_ALREADY_SENT_MESSAGE);
+  return bill;
+}
+
+/**
  * The owner's adjustment of a drafted bill: its lines replaced as the form shows them, on the
  * version the owner saw (a stale form is refused, not merged), audited with the lines before
  * and after, in one transaction.
@@ -29,19 +50,7 @@ export async function adjustBill(
   const total = billTotal(input.lines);
   if (total < 0) throw AppError.badRequest(BILL_NEGATIVE_MESSAGE);
   await db.transaction(async (tx) => {
-    const [bill] = await tx
-      .select({
-        lines: bills.lines,
-        status: bills.status,
-        version: bills.version,
-        serviceId: appointments.serviceId,
-      })
-      .from(bills)
-      .innerJoin(appointments, eq(appointments.id, bills.appointmentId))
-      .where(eq(bills.appointmentId, input.appointmentId))
-      .for('update', { of: bills });
-    if (!bill) throw AppError.notFound(BILL_NOT_FOUND_MESSAGE);
-    if (bill.status !== 'draft') throw AppError.conflict(BILL_ALREADY_SENT_MESSAGE);
+    const bill = await lockDraftBill(tx, input.appointmentId);
     if (bill.version !== input.version) throw AppError.conflict(BILL_CHANGED_MESSAGE);
     await tx
       .update(bills)

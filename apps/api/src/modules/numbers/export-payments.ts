@@ -94,7 +94,18 @@ function withRide<Q extends PgSelect>(query: Q) {
     .innerJoin(services, eq(services.id, appointments.serviceId));
 }
 
-const rideDate = (slotStart: Date) => dayKeys(wallClockAt(slotStart)).date;
+/** A payment's ride columns from the row `rideColumns` selected. */
+const rideOf = (row: {
+  appointmentId: string;
+  customer: string;
+  car: string;
+  slotStart: Date;
+}) => ({
+  references: [bookingReference(row.appointmentId)],
+  customer: row.customer,
+  car: row.car,
+  rideDate: dayKeys(wallClockAt(row.slotStart)).date,
+});
 
 /**
  * Every payment and refund between two New York days (both included), oldest first, as CSV:
@@ -180,10 +191,7 @@ export async function exportPayments(
       ...blank,
       at: d.at as Date,
       type: 'Deposit',
-      references: [bookingReference(d.appointmentId)],
-      customer: d.customer,
-      car: d.car,
-      rideDate: rideDate(d.slotStart),
+      ...rideOf(d),
       inCents: d.cents,
       paidBy: 'Card at booking',
       status: 'Paid',
@@ -197,10 +205,7 @@ export async function exportPayments(
       ...blank,
       at: c.at as Date,
       type: 'Balance',
-      references: [bookingReference(c.appointmentId)],
-      customer: c.customer,
-      car: c.car,
-      rideDate: rideDate(c.slotStart),
+      ...rideOf(c),
       inCents: c.cents,
       tipCents: c.tipCents,
       paidBy: c.status === 'paid_by_link' ? 'Payment link' : 'Saved card',
@@ -212,13 +217,7 @@ export async function exportPayments(
   }
   const unkept: readonly RefundReason[] = UNKEPT_PAYMENT_REASONS;
   for (const r of refunded) {
-    const ride = {
-      references: [bookingReference(r.appointmentId)],
-      customer: r.customer,
-      car: r.car,
-      rideDate: rideDate(r.slotStart),
-      providerPayment: r.paymentIntentId,
-    };
+    const ride = { ...rideOf(r), providerPayment: r.paymentIntentId };
     // A payment no booking kept came in as well as going back: the accountant sees both.
     if (unkept.includes(r.reason))
       payments.push({
