@@ -1,4 +1,4 @@
-import { MESSAGES, type SlotDay } from '@app/shared';
+import { MESSAGES } from '@app/shared';
 import type { Locator, Page } from '@playwright/test';
 import { BUSINESS, expect, literal, test } from '../../fixtures.ts';
 import { field, registerAccount, submitLogin, toast } from '../account-helpers.ts';
@@ -6,8 +6,9 @@ import {
   bookButton,
   bookViaApi,
   carFor,
+  chooseDay,
   consentBox,
-  dayStrip,
+  dayButton,
   logInViaApi,
   openCar,
   randomFreeSlot,
@@ -30,21 +31,6 @@ test.describe.configure({ timeout: 90_000 });
 
 const SIGNED_IN_NOTICE = 'You are signed in. Your choices are as you left them.';
 const CANCELLED_NOTICE = 'Payment cancelled: nothing was charged. Your details are still here.';
-
-const dayButton = (page: Page, day: SlotDay) =>
-  dayStrip(page).getByRole('button', { name: spokenDay(day), exact: true });
-
-/**
- * Chooses a day of the strip and waits until it is chosen. On a phone the strip draws the days
- * beyond its edge as they scroll in, and a click that lands while the chosen day is drawn was
- * seen lost (2 runs in 6 under load): it is clicked again, as a person would.
- */
-async function chooseDay(page: Page, day: SlotDay): Promise<void> {
-  await expect(async () => {
-    await dayButton(page, day).click();
-    await expect(dayButton(page, day)).toHaveAttribute('aria-pressed', 'true', { timeout: 1000 });
-  }).toPass({ timeout: 10_000 });
-}
 
 const returnQuestion = (page: Page) =>
   page.getByRole('main').getByRole('group', { name: 'Do you need a return ride?', exact: true });

@@ -5,14 +5,13 @@ import {
   bookButton,
   bookViaApi,
   carFor,
+  chooseDay,
   consentBox,
-  dayStrip,
   depositText,
   logInViaApi,
   offeredDays,
   openCar,
   randomFreeSlot,
-  spokenDay,
   timeButton,
   withBooking,
 } from '../booking-helpers.ts';
@@ -50,9 +49,7 @@ test('a round trip: the return chosen, two deposits stated, paid in one checkout
 
   const main = page.getByRole('main');
   await field(main, 'Service type').selectOption({ label: type });
-  await dayStrip(page)
-    .getByRole('button', { name: spokenDay(slot.day), exact: true })
-    .click();
+  await chooseDay(page, slot.day);
   await timeButton(page, slot.time).click();
   await field(main, 'Phone').fill('6175550142');
   await field(main, 'Pickup address').fill('12 Main Street, Norfolk, MA');
@@ -180,9 +177,7 @@ test('a longer ride leaves out the starts from which it would reach the next boo
   await openCar(page, car);
   const main = page.getByRole('main');
   await field(main, 'Service type').selectOption({ label: type });
-  await dayStrip(page)
-    .getByRole('button', { name: spokenDay(pick.day), exact: true })
-    .click();
+  await chooseDay(page, pick.day);
   // An hour from the earlier start ends with its turnaround as the booking begins: offered.
   await expect(timeButton(page, pick.earlier)).toBeVisible();
   await expect(timeButton(page, pick.time)).toHaveCount(0);
