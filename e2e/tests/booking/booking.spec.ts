@@ -12,6 +12,7 @@ import {
 import {
   bookButton,
   carFor,
+  clickUntilPressed,
   consentBox,
   dayStrip,
   depositText,
@@ -58,8 +59,7 @@ async function shownTimes(page: Page): Promise<string[]> {
 
 /** Chooses the day in the strip and checks its times are the free ones listBookableDays gives. */
 async function chooseDay(page: Page, day: SlotDay, expectedTimes: string[]): Promise<void> {
-  await dayButton(page, day).click();
-  await expect(dayButton(page, day)).toHaveAttribute('aria-pressed', 'true');
+  await clickUntilPressed(dayButton(page, day));
   await expect
     .poll(() => shownTimes(page), { message: `free times on ${day.key}` })
     .toEqual(expectedTimes);
