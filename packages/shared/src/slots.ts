@@ -161,13 +161,13 @@ export function formatSlotTime(hour: number, minute: number): string {
 
 const SLOT_TIME_LABEL = /^(1[0-2]|[1-9]):(00|30) (AM|PM)$/;
 
-/** Parses a slot label; only times on the half-hour grid are slots. */
 /** Every start of a day's grid, `12:00 AM` to `11:30 PM`, as the API takes them. */
 export const DAY_SLOT_TIMES: readonly string[] = Array.from(
   { length: (24 * 60) / SLOT_MINUTES },
   (_, i) => formatSlotTime(Math.floor((i * SLOT_MINUTES) / 60), (i * SLOT_MINUTES) % 60),
 );
 
+/** Parses a slot label; only times on the half-hour grid are slots. */
 export function parseSlotTime(label: string): { hour: number; minute: number } | null {
   const match = SLOT_TIME_LABEL.exec(label);
   if (!match) return null;
