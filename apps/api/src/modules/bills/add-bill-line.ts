@@ -1,24 +1,22 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { bills, type Database } from '@app/db';
+import type { Database } from '@app/db';
 import {
-  billTotal,
   BILL_LINES_MAX,
   chauffeurLineLabel,
   type BillLine,
   type ChauffeurLineKind,
 } from '@app/shared';
 import { AppError } from '../../errors.ts';
-import { recordAudit, type AuditActor } from '../audit/record-audit.ts';
-import { lockDraftBill } from './adjust-bill.ts';
+import type { AuditActor } from '../audit/record-audit.ts';
+import { lockDraftBill, replaceBillLines } from './adjust-bill.ts';
 
 export const BILL_FULL_MESSAGE = `This bill has its ${BILL_LINES_MAX} lines: ask the owner to add this one.`;
 
 /**
  * A toll or parking the ride's chauffeur paid, added to its drafted bill (issue 31: "tolls and
  * parking entered by the owner or chauffeur"), in the caller's transaction (`drive/` checks the
- * ride is theirs): appended to the lines as they are, the version bumped so an owner's form
- * opened before is refused (`adjustBill`), audited like the owner's change. Only while the bill
- * is a draft.
+ * ride is theirs): appended to the lines as they are (`replaceBillLines` bumps the version, so
+ * an owner's form opened before is refused, and audits it like the owner's change). Only while
+ * the bill is a draft.
  */
 export async function addBillLine(
   tx: Database,
@@ -39,24 +37,5 @@ export async function addBillLine(
     label: chauffeurLineLabel(input.kind, input.note),
     amountCents: input.amountCents,
   };
-  const lines = [...bill.lines, line];
-  // The row is locked: the version read is the one bumped.
-  await tx
-    .update(bills)
-    .set({
-      lines,
-      totalCents: Math.max(0, billTotal(lines)),
-      version: sql`${bills.version} + 1`,
-      updatedAt: input.now,
-    })
-    .where(and(eq(bills.appointmentId, input.appointmentId), eq(bills.version, bill.version)));
-  await recordAudit(tx, {
-    actor: input.actor,
-    action: 'bill.adjusted',
-    at: input.now,
-    serviceId: bill.serviceId,
-    appointmentId: input.appointmentId,
-    before: { lines: bill.lines },
-    after: { lines },
-  });
+  await replaceBillLines(tx, bill, { ...input, lines: [...bill.lines, line] });
 }

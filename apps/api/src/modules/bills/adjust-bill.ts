@@ -32,10 +32,41 @@ export async function lockDraftBill(tx: Database, appointmentId: string) {
   return bill;
 }
 
+type LockedDraftBill = Awaited<ReturnType<typeof lockDraftBill>>;
+
+/**
+ * A locked draft's lines replaced, in the caller's transaction: the total kept with them, the
+ * version bumped (the row is locked, so the version read is the one bumped) and the change
+ * audited with the lines before and after, as one `bill.adjusted` whoever made it.
+ */
+export async function replaceBillLines(
+  tx: Database,
+  bill: LockedDraftBill,
+  change: { appointmentId: string; lines: BillLine[]; actor: AuditActor; now: Date },
+): Promise<void> {
+  await tx
+    .update(bills)
+    .set({
+      lines: change.lines,
+      totalCents: Math.max(0, billTotal(change.lines)),
+      version: sql`${bills.version} + 1`,
+      updatedAt: change.now,
+    })
+    .where(and(eq(bills.appointmentId, change.appointmentId), eq(bills.version, bill.version)));
+  await recordAudit(tx, {
+    actor: change.actor,
+    action: 'bill.adjusted',
+    at: change.now,
+    serviceId: bill.serviceId,
+    appointmentId: change.appointmentId,
+    before: { lines: bill.lines },
+    after: { lines: change.lines },
+  });
+}
+
 /**
  * The owner's adjustment of a drafted bill: its lines replaced as the form shows them, on the
- * version the owner saw (a stale form is refused, not merged), audited with the lines before
- * and after, in one transaction.
+ * version the owner saw (a stale form is refused, not merged), in one transaction.
  */
 export async function adjustBill(
   db: Database,
@@ -47,28 +78,10 @@ export async function adjustBill(
     now: Date;
   },
 ): Promise<void> {
-  const total = billTotal(input.lines);
-  if (total < 0) throw AppError.badRequest(BILL_NEGATIVE_MESSAGE);
+  if (billTotal(input.lines) < 0) throw AppError.badRequest(BILL_NEGATIVE_MESSAGE);
   await db.transaction(async (tx) => {
     const bill = await lockDraftBill(tx, input.appointmentId);
     if (bill.version !== input.version) throw AppError.conflict(BILL_CHANGED_MESSAGE);
-    await tx
-      .update(bills)
-      .set({
-        lines: input.lines,
-        totalCents: total,
-        version: sql`${bills.version} + 1`,
-        updatedAt: input.now,
-      })
-      .where(and(eq(bills.appointmentId, input.appointmentId), eq(bills.version, input.version)));
-    await recordAudit(tx, {
-      actor: input.actor,
-      action: 'bill.adjusted',
-      at: input.now,
-      serviceId: bill.serviceId,
-      appointmentId: input.appointmentId,
-      before: { lines: bill.lines },
-      after: { lines: input.lines },
-    });
+    await replaceBillLines(tx, bill, input);
   });
 }

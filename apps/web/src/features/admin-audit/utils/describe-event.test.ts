@@ -33,6 +33,29 @@ describe('describing audit events', () => {
     expect(new Set(labels).size).toBe(AUDIT_ACTIONS.length);
   });
 
+  it("says what a bill's change did: the line added, or the total before and after", () => {
+    const ride = { label: 'Airport Transfer, Tesla Model S', amountCents: 12000, kind: 'ride' };
+    const toll = { label: 'Toll: Mass Pike', amountCents: 1250, kind: 'toll' };
+    const adjusted = (before: unknown, after: unknown) =>
+      sentenceOf(
+        event({
+          action: 'bill.adjusted',
+          actor: { userId: 'bbbbbbbb-0000-4000-8000-000000000000', label: 'sam@example.com' },
+          bookingReference: 'NR-7Q2K',
+          before: { lines: before },
+          after: { lines: after },
+        }),
+        NOW,
+      );
+    expect(adjusted([ride], [ride, toll])).toBe(
+      'sam@example.com added “Toll: Mass Pike”, $12.50, to the bill of ride NR-7Q2K.',
+    );
+    expect(adjusted([ride, toll], [{ ...ride, amountCents: 10000 }, toll])).toBe(
+      'sam@example.com adjusted the bill of ride NR-7Q2K from $132.50 to $112.50.',
+    );
+    expect(adjusted('spoiled', [ride])).toBe('sam@example.com adjusted the bill of ride NR-7Q2K.');
+  });
+
   it('says every action as a sentence, whatever its before and after hold', () => {
     for (const action of AUDIT_ACTIONS) {
       const sentence = sentenceOf(event({ action }), NOW);

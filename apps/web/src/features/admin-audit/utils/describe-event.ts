@@ -309,6 +309,39 @@ const str = (value: unknown): string | undefined =>
   typeof value === 'string' && value.length > 0 ? value : undefined;
 const num = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined);
 
+type LineWords = { label: string; amountCents: number };
+const linesOf = (value: unknown): LineWords[] | undefined =>
+  Array.isArray(value) &&
+  value.every(
+    (line: unknown) =>
+      typeof line === 'object' &&
+      line !== null &&
+      typeof (line as LineWords).label === 'string' &&
+      typeof (line as LineWords).amountCents === 'number',
+  )
+    ? (value as LineWords[])
+    : undefined;
+const totalOf = (lines: readonly LineWords[]) =>
+  lines.reduce((sum, line) => sum + line.amountCents, 0);
+
+/**
+ * What a `bill.adjusted` did: the one line added at the end (a chauffeur's toll, or the
+ * owner's), or the total before and after.
+ */
+function billChange(before: unknown, after: unknown, ride: string): string {
+  const [was, now] = [linesOf(before), linesOf(after)];
+  if (!was || !now) return `adjusted the bill of ${ride}`;
+  const added = now.at(-1);
+  if (
+    added &&
+    now.length === was.length + 1 &&
+    was.every((line, i) => JSON.stringify(line) === JSON.stringify(now[i]))
+  ) {
+    return `added “${added.label}”, ${money(added.amountCents)}, to the bill of ${ride}`;
+  }
+  return `adjusted the bill of ${ride} from ${money(totalOf(was))} to ${money(totalOf(now))}`;
+}
+
 /** The event as one sentence, with its ride, car and account named. */
 export function sentenceOf(event: AuditEvent, now: Date = new Date()): string {
   const before = event.before ?? {};
@@ -437,7 +470,7 @@ export function sentenceOf(event: AuditEvent, now: Date = new Date()): string {
     case 'refund_policy.updated':
       return `${who} changed what a customer's cancel gives back of the deposit.`;
     case 'bill.adjusted':
-      return `${who} adjusted the bill of ${ride}.`;
+      return `${who} ${billChange(before.lines, after.lines, ride)}.`;
     case 'bill.sent': {
       const balance = money(after.balanceCents);
       return `${who} sent the bill of ${ride}${balance ? `, ${balance} left to pay` : ''}.`;
