@@ -134,6 +134,22 @@ test('a round trip: the return chosen, two deposits stated, paid in one checkout
   await page.goto('/my-appointments');
   await expect(page.getByRole('main')).toContainText('Return ride of a round trip');
   await expectNoA11yViolations();
+
+  // Plans change: the return alone is cancelled on its own page. The first ride's page and My
+  // Appointments then read it as cancelled, not booked, and the page offers a return again.
+  await page.goto(`/my-appointments/${ride.appointmentId}`);
+  const returnWhen = `${formatSlotDateLong(dayKey)} at ${time}`;
+  await ridePage.getByRole('link', { name: returnWhen, exact: true }).click();
+  await expect(ridePage).toContainText('This is the return ride of a round trip.');
+  await ridePage.getByRole('button', { name: 'Cancel my ride', exact: true }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Yes, cancel my ride' }).click();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await page.goto(`/my-appointments/${ride.appointmentId}`);
+  await expect(ridePage).toContainText(`Return ride: ${returnWhen}, cancelled`);
+  await expect(ridePage.getByRole('link', { name: 'Book my return' })).toBeVisible();
+  await expectNoA11yViolations();
+  await page.goto('/my-appointments');
+  await expect(page.getByRole('main')).toContainText(`${returnWhen} (cancelled)`);
 });
 
 test('a longer ride leaves out the starts from which it would reach the next booking', async ({

@@ -153,8 +153,18 @@ export const TripSchema = z.object({
     .object({
       pickupAddress: z.string(),
       dropoffAddress: z.string(),
-      /** A round trip's return leg, booked with this ride (its own ride); null: booked later. */
-      leg: z.object({ id: z.uuid(), slotDate: z.string(), slotTime: z.string() }).nullable(),
+      /**
+       * A round trip's return leg, booked with this ride (its own ride), and whether it has
+       * been cancelled since (alone, or with this ride); null: to book later.
+       */
+      leg: z
+        .object({
+          id: z.uuid(),
+          slotDate: z.string(),
+          slotTime: z.string(),
+          cancelled: z.boolean(),
+        })
+        .nullable(),
     })
     .nullable(),
   /** This ride is a round trip's return leg (ADR 018). */

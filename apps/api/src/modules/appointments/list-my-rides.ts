@@ -54,8 +54,8 @@ export async function listMyRides(
   const listed = shown.map(({ appointment }) => appointment);
   const byUs = await ownerCancellations(db, listed);
   const byYou = await customerCancellations(db, listed);
-  const legOf = (id: string) =>
-    rows.find(({ appointment }) => appointment.returnOf === id && isLive(appointment))?.appointment;
+  // Whatever became of it: a return ridden, or cancelled alone, is no return "to book later".
+  const legOf = (id: string) => rows.find(({ appointment }) => appointment.returnOf === id);
 
   const rides = shown.map(({ appointment, service }): MyRide & { ahead: boolean } => {
     const state = myRideState(appointment);
@@ -68,7 +68,7 @@ export async function listMyRides(
       slotTime: appointment.slotTime,
       slotStart: appointment.slotStart.toISOString(),
       endsAt: appointment.endsAt.toISOString(),
-      trip: tripOf(appointment, legOf(appointment.id)),
+      trip: tripOf(appointment, legOf(appointment.id)?.appointment),
       state,
       ownerCancellation: byUs.get(appointment.id) ?? null,
       customerCancellation: byYou.get(appointment.id) ?? null,

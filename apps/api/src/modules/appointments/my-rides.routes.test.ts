@@ -170,7 +170,7 @@ describe.each(await databaseKinds())('GET /api/user/rides on %s', (kind) => {
       pickupAddress: 'Logan Airport, Boston, MA',
       // Not given when booked: the page reads "drop-off to be agreed".
       dropoffAddress: '',
-      leg: { id: back, slotDate: '18_12_2026', slotTime: '9:00 AM' },
+      leg: { id: back, slotDate: '18_12_2026', slotTime: '9:00 AM', cancelled: false },
     });
   });
 

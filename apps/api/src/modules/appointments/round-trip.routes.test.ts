@@ -5,6 +5,8 @@ import { appointments, refunds, sandboxCheckouts } from '@app/db';
 import {
   BookingResponseSchema,
   CustomerRideResponseSchema,
+  MyRidesResponseSchema,
+  PaymentDetailsResponseSchema,
   RETURN_BEFORE_END_MESSAGE,
   RETURN_TAKEN_MESSAGE,
   RETURN_TIME_MESSAGE,
@@ -111,6 +113,7 @@ describe.each(await databaseKinds())('a round trip on %s', (kind) => {
       id: back?.id,
       slotDate: '1_12_2026',
       slotTime: '4:00 PM',
+      cancelled: false,
     });
     expect(ride.returnLegLive).toBe(true);
     const list = await browser.get('/api/user/appointments');
@@ -179,7 +182,7 @@ describe.each(await databaseKinds())('a round trip on %s', (kind) => {
     expect((await row(together.returnAppointmentId as string))?.status).toBe('cancelled');
 
     const apart = await book(browser, roundTrip('5_12_2026', '9:00 AM', '3:00 PM'));
-    await payThroughSandbox(app, browser, apart.appointmentId);
+    const sessionId = await payThroughSandbox(app, browser, apart.appointmentId);
     const owner = await signedInOwner(app, db(), NOW);
     const returnId = apart.returnAppointmentId as string;
     const refunded = await owner.browser.post(`/api/admin/rides/${returnId}/cancel`, {
@@ -194,5 +197,29 @@ describe.each(await databaseKinds())('a round trip on %s', (kind) => {
     expect((await row(apart.appointmentId))?.status).toBe('paid');
     const first = await owner.browser.get(`/api/admin/rides/${apart.appointmentId}`);
     expect(RideResponseSchema.parse(first.json()).ride.returnId).toBeNull();
+
+    // The customer reads the return as cancelled wherever the first ride shows it: its page,
+    // My rides and the confirmation opened again (not booked, not "to book later").
+    const cancelledLeg = {
+      id: returnId,
+      slotDate: '5_12_2026',
+      slotTime: '3:00 PM',
+      cancelled: true,
+    };
+    const page = CustomerRideResponseSchema.parse(
+      (await browser.get(`/api/appointments/${apart.appointmentId}`)).json(),
+    );
+    expect(page.ride.trip.returnRide?.leg).toEqual(cancelledLeg);
+    expect(page.ride.returnLegLive).toBe(false);
+    const { upcoming } = MyRidesResponseSchema.parse((await browser.get('/api/user/rides')).json());
+    const listed = upcoming.find((ride) => ride.id === apart.appointmentId);
+    expect(listed?.trip.returnRide?.leg).toEqual(cancelledLeg);
+    const success = await browser.get(
+      `/api/user/stripe-payment-details?session_id=${encodeURIComponent(sessionId)}`,
+    );
+    expect(success.statusCode, success.body).toBe(200);
+    const details = PaymentDetailsResponseSchema.parse(success.json());
+    expect(details.ride.returnRide?.leg).toEqual(cancelledLeg);
+    expect(details.cancellation).toBeUndefined();
   });
 });

@@ -13,12 +13,13 @@ type TripColumns = Pick<
 >;
 
 /**
- * The trip the customer booked, as the confirmation and My Appointments show it; a round trip's
- * return leg (`leg`, a live one) with its own time.
+ * The trip the customer booked, as the confirmation, the ride page and My rides show it; a round
+ * trip's return leg (`leg`, whatever has become of it) with its own time, and whether it is
+ * cancelled.
  */
 export function tripOf(
   appointment: TripColumns,
-  leg?: Pick<Row, 'id' | 'slotDate' | 'slotTime'> | null,
+  leg?: Pick<Row, 'id' | 'slotDate' | 'slotTime' | 'status'> | null,
 ): Trip {
   return {
     pickupAddress: appointment.pickupAddress,
@@ -28,7 +29,14 @@ export function tripOf(
         ? {
             pickupAddress: appointment.returnPickupAddress,
             dropoffAddress: appointment.returnDropoffAddress,
-            leg: leg ? { id: leg.id, slotDate: leg.slotDate, slotTime: leg.slotTime } : null,
+            leg: leg
+              ? {
+                  id: leg.id,
+                  slotDate: leg.slotDate,
+                  slotTime: leg.slotTime,
+                  cancelled: leg.status === 'cancelled',
+                }
+              : null,
           }
         : null,
     isReturnLeg: appointment.returnOf !== null,

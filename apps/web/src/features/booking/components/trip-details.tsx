@@ -3,7 +3,8 @@ import { bookingReference, formatSlotDateLong, type Trip } from '@app/shared';
 /**
  * The trip of a booked ride, after the product's own fields (docs/product.md, "Holds and
  * payment"): its booking reference (the shared rule),
- * pickup, drop-off and return ride (a round trip's with its time), as term and value pairs.
+ * pickup, drop-off and return ride (a round trip's with its time, or cancelled), as term and
+ * value pairs.
  */
 export function TripDetails({
   appointmentId,
@@ -31,7 +32,9 @@ export function TripDetails({
       returnRide
         ? `From ${returnRide.pickupAddress} to ${returnDropoff(returnRide.dropoffAddress)}${
             returnRide.leg
-              ? `, ${formatSlotDateLong(returnRide.leg.slotDate)} at ${returnRide.leg.slotTime}`
+              ? `, ${formatSlotDateLong(returnRide.leg.slotDate)} at ${returnRide.leg.slotTime}${
+                  returnRide.leg.cancelled ? ' (cancelled)' : ''
+                }`
               : ', to book later'
           }`
         : 'No',
