@@ -218,6 +218,15 @@ export const dayStrip = (page: Page) =>
 export const dayButton = (page: Page, day: SlotDay) =>
   dayStrip(page).getByRole('button', { name: spokenDay(day), exact: true });
 
+/** The strip's button for a day found by what it shows: its weekday, date and short month. */
+export function dayButtonByText(page: Page, day: SlotDay): Locator {
+  return dayStrip(page)
+    .getByRole('button')
+    .filter({ hasText: new RegExp(`(?<![a-z])${day.weekday}(?![a-z])`, 'i') })
+    .filter({ hasText: new RegExp(`(?<!\\d)${day.day}(?!\\d)`) })
+    .filter({ hasText: new RegExp(`(?<![a-z])${day.monthShort}`, 'i') });
+}
+
 /**
  * Clicks a day of the strip until it is chosen. The strip scrolls smoothly to bring a day into
  * view and draws the days beyond its edge as they scroll in: a click that lands while it still

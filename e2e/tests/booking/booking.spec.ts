@@ -14,11 +14,12 @@ import {
   carFor,
   clickUntilPressed,
   consentBox,
+  dayButtonByText,
   dayStrip,
   depositText,
   longDate,
-  openCar,
   offeredDays,
+  openCar,
   randomFreeSlot,
   timeButton,
   timeList,
@@ -44,22 +45,13 @@ const BOOKING_CHECKS = [
   MESSAGES.selectDateTime,
 ] as const;
 
-/** The strip's button for a day: its weekday, date and short month, in whatever order. */
-function dayButton(page: Page, day: SlotDay): Locator {
-  return dayStrip(page)
-    .getByRole('button')
-    .filter({ hasText: new RegExp(`(?<![a-z])${day.weekday}(?![a-z])`, 'i') })
-    .filter({ hasText: new RegExp(`(?<!\\d)${day.day}(?!\\d)`) })
-    .filter({ hasText: new RegExp(`(?<![a-z])${day.monthShort}`, 'i') });
-}
-
 async function shownTimes(page: Page): Promise<string[]> {
   return (await timeList(page).getByRole('button').allTextContents()).map((t) => t.trim());
 }
 
 /** Chooses the day in the strip and checks its times are the free ones listBookableDays gives. */
 async function chooseDay(page: Page, day: SlotDay, expectedTimes: string[]): Promise<void> {
-  await clickUntilPressed(dayButton(page, day));
+  await clickUntilPressed(dayButtonByText(page, day));
   await expect
     .poll(() => shownTimes(page), { message: `free times on ${day.key}` })
     .toEqual(expectedTimes);

@@ -26,8 +26,9 @@ import {
 import { field, registerAccount, toast } from '../account-helpers.ts';
 import {
   bookButton,
+  clickUntilPressed,
   consentBox,
-  dayStrip,
+  dayButtonByText,
   logInViaApi,
   offeredDays,
   openCar,
@@ -71,14 +72,6 @@ function firstWeekend(days: SlotDay[]): SlotDay {
   return day;
 }
 
-function stripDay(page: Page, day: SlotDay): Locator {
-  return dayStrip(page)
-    .getByRole('button')
-    .filter({ hasText: new RegExp(`(?<![a-z])${day.weekday}(?![a-z])`, 'i') })
-    .filter({ hasText: new RegExp(`(?<!\\d)${day.day}(?!\\d)`) })
-    .filter({ hasText: new RegExp(`(?<![a-z])${day.monthShort}`, 'i') });
-}
-
 test.describe('the estimate beside the Book button', () => {
   test('says the deposit today and the balance after the ride, by type, length and day', async ({
     page,
@@ -105,7 +98,7 @@ test.describe('the estimate beside the Book button', () => {
     // A weekday's daytime: the first day of the strip is today, possibly already late.
     const weekday = days.slice(1).find((d) => rateDayOf(d.key, '12:00 PM') === 'regular');
     if (!weekday) throw new Error('no regular weekday in the window');
-    await stripDay(page, weekday).click();
+    await clickUntilPressed(dayButtonByText(page, weekday));
     const oneHour = estimateRide(car, 'ride', 1, 'regular');
     await expect(estimate).toContainText(summary(oneHour.deposit, oneHour.balance));
     expect(oneHour.deposit).toBe(depositDollars(car.fees));
@@ -132,7 +125,7 @@ test.describe('the estimate beside the Book button', () => {
 
     // A weekend day is marked as such, and its ride takes the flat rate.
     const weekend = firstWeekend(days);
-    await stripDay(page, weekend).click();
+    await clickUntilPressed(dayButtonByText(page, weekend));
     await expect(estimate).toContainText('a weekend day: the flat rate applies');
     const flat = estimateRide(car, 'ride', 2, 'weekend');
     await expect(estimate).toContainText(summary(flat.deposit, flat.balance));
@@ -194,7 +187,7 @@ test.describe('the promotion holds its promise', () => {
     const days = listBookableDays(new Date(), car.slots_booked);
     const weekday = days.slice(1).find((d) => rateDayOf(d.key, '12:00 PM') === 'regular');
     if (!weekday) throw new Error('no regular weekday in the window');
-    await stripDay(page, weekday).click();
+    await clickUntilPressed(dayButtonByText(page, weekday));
     const length = { ride: 1, hourly: 3, rental: 1 }[kind];
     await expect(
       estimateGroup(page).getByRole('radio', {
@@ -296,8 +289,7 @@ test.describe('the booking form against the spec', () => {
     // Filling the notes scrolled the page smoothly: a click while it still moves lands elsewhere,
     // and today's times, measured instead, are in rows of 5 only while today has 5 left in a part.
     await waitUntilStill(page);
-    await stripDay(page, ahead).click();
-    await expect(stripDay(page, ahead)).toHaveAttribute('aria-pressed', 'true');
+    await clickUntilPressed(dayButtonByText(page, ahead));
     const tops = await timeList(page)
       .getByRole('button')
       .evaluateAll((nodes) =>
@@ -387,7 +379,7 @@ test.describe('the phone journey', () => {
     // A whole day ahead: its times by morning, afternoon and evening, five a row, 44 px targets.
     const ahead = offeredDays(rendered)[3];
     if (!ahead) throw new Error('the window is shorter than four days');
-    await stripDay(page, ahead).click();
+    await clickUntilPressed(dayButtonByText(page, ahead));
     const grid = timeList(page);
     for (const part of ['Morning', 'Afternoon', 'Evening']) {
       const times = grid.getByRole('list', { name: part, exact: true }).getByRole('button');
