@@ -20,7 +20,7 @@ import {
   serviceNamesIn,
   test,
 } from '../../fixtures.ts';
-import { openCar } from '../booking-helpers.ts';
+import { clickUntilPressed, openCar } from '../booking-helpers.ts';
 
 const RELATED_LIMIT = 5;
 const WEEKDAY = /\b(?:SUN|MON|TUE|WED|THU|FRI|SAT)/i;
@@ -206,7 +206,7 @@ test.describe('booking page for a visitor', () => {
 
     // Tomorrow and the day after: whole days, unaffected by the clock turning while testing.
     const [, second, third] = days as [SlotDay, SlotDay, SlotDay];
-    await strip.nth(1).click();
+    await clickUntilPressed(strip.nth(1));
     await expect
       .poll(() => isMarkedSelected(strip.nth(1)), { message: 'the chosen day is marked selected' })
       .toBe(true);
@@ -227,7 +227,7 @@ test.describe('booking page for a visitor', () => {
     await slotButton(page, chosen).click();
     await expect.poll(() => isMarkedSelected(slotButton(page, chosen))).toBe(true);
 
-    await strip.nth(2).click();
+    await clickUntilPressed(strip.nth(2));
     await expect.poll(labels).toEqual(third.slots.map((s) => s.label));
     await expect.poll(() => isMarkedSelected(strip.nth(2))).toBe(true);
     await expect.poll(() => isMarkedSelected(strip.nth(1))).toBe(false);
