@@ -128,14 +128,14 @@ describe.skipIf(!(await databaseKinds()).includes('postgres'))(
       expect((await server.exited).signal).toBe('SIGKILL');
     }
 
-    it('charges a bill once when the server dies while Stripe charges it', async () => {
+    /** A bill sent and its balance's charge recorded with its key, as the tip's transaction does. */
+    async function recordCharge(appointmentId: string): Promise<string> {
       const db = database.handle.db;
-      const ride = await paidRide('2_3_2027');
       const now = new Date();
       const lines = [{ kind: 'ride' as const, label: 'Ride', amountCents: DEPOSIT + BALANCE }];
       const chargeId = randomUUID();
       await db.insert(bills).values({
-        appointmentId: ride.id,
+        appointmentId,
         status: 'charging',
         lines,
         totalCents: DEPOSIT + BALANCE,
@@ -146,10 +146,10 @@ describe.skipIf(!(await databaseKinds()).includes('postgres'))(
         sentAt: now,
         updatedAt: now,
       });
-      // Recorded with its key, as the tip's transaction records it, before Stripe is asked.
+      // Before Stripe is asked.
       await db.insert(billCharges).values({
         id: chargeId,
-        appointmentId: ride.id,
+        appointmentId,
         amountCents: BALANCE,
         tipCents: 0,
         idempotencyKey: `bill-charge-${chargeId}`,
@@ -157,6 +157,29 @@ describe.skipIf(!(await databaseKinds()).includes('postgres'))(
         createdAt: now,
         updatedAt: now,
       });
+      return chargeId;
+    }
+
+    /** A new server takes the charge up once it is due, and records what Stripe made. */
+    async function chargedOnceAfterRestart(appointmentId: string, chargeId: string) {
+      const db = database.handle.db;
+      servers.push(await startServerProcess(env()));
+      await until(async () => {
+        const [charge] = await db.select().from(billCharges).where(eq(billCharges.id, chargeId));
+        return charge?.status === 'succeeded';
+      }, 'the charge to be recorded');
+      const charged = chargesOf(appointmentId);
+      expect(charged).toHaveLength(1);
+      const [charge] = await db.select().from(billCharges).where(eq(billCharges.id, chargeId));
+      expect(charge).toMatchObject({ paymentIntentId: charged[0]?.id, cardLast4: '4242' });
+      const [bill] = await db.select().from(bills).where(eq(bills.appointmentId, appointmentId));
+      expect(bill?.status).toBe('paid');
+    }
+
+    it('charges a bill once when the server dies while Stripe charges it', async () => {
+      const db = database.handle.db;
+      const ride = await paidRide('2_3_2027');
+      const chargeId = await recordCharge(ride.id);
 
       await killDuring('/v1/payment_intents');
       // Stripe charged the card; the dead server never recorded it.
@@ -169,18 +192,25 @@ describe.skipIf(!(await databaseKinds()).includes('postgres'))(
         .update(billCharges)
         .set({ nextAttemptAt: sql`now()` })
         .where(eq(billCharges.id, chargeId));
-      servers.push(await startServerProcess(env()));
-      await until(async () => {
-        const [charge] = await db.select().from(billCharges).where(eq(billCharges.id, chargeId));
-        return charge?.status === 'succeeded';
-      }, 'the charge to be recorded');
+      await chargedOnceAfterRestart(ride.id, chargeId);
+    });
 
-      const charged = chargesOf(ride.id);
-      expect(charged).toHaveLength(1);
-      const [charge] = await db.select().from(billCharges).where(eq(billCharges.id, chargeId));
-      expect(charge).toMatchObject({ paymentIntentId: charged[0]?.id, cardLast4: '4242' });
-      const [bill] = await db.select().from(bills).where(eq(bills.appointmentId, ride.id));
-      expect(bill?.status).toBe('paid');
+    it('charges a bill once when its server stays dead longer than Stripe keeps the key', async () => {
+      // A server left by the test before would take this charge up: only this test's run.
+      await Promise.all(servers.splice(0).map((server) => server.stop()));
+      const db = database.handle.db;
+      const ride = await paidRide('4_3_2027');
+      const chargeId = await recordCharge(ride.id);
+      await killDuring('/v1/payment_intents');
+      expect(chargesOf(ride.id).map((intent) => intent.status)).toEqual(['succeeded']);
+
+      // More than a day later: Stripe has forgotten the key, so the key alone would charge again.
+      stripe.forgetIdempotencyKeys();
+      await db
+        .update(billCharges)
+        .set({ createdAt: sql`now() - interval '25 hours'`, nextAttemptAt: sql`now()` })
+        .where(eq(billCharges.id, chargeId));
+      await chargedOnceAfterRestart(ride.id, chargeId);
     });
 
     it('refunds once when the server dies while Stripe refunds', async () => {

@@ -137,6 +137,11 @@ export interface StripeStandIn {
   ): StandInSession;
   /** What Stripe does when the session times out. */
   expire(id: string): StandInSession;
+  /**
+   * What Stripe does to a key after 24 hours: forgets it, so a request sent again under it is
+   * carried out as a new one.
+   */
+  forgetIdempotencyKeys(): void;
   close(): Promise<void>;
 }
 
@@ -165,8 +170,9 @@ function expands(params: URLSearchParams, field: string): boolean {
  * A loopback stand-in for the Stripe endpoints the app calls, so the real `stripe` SDK runs
  * offline: `POST /v1/checkout/sessions`, `GET /v1/checkout/sessions/:id`, `POST /v1/refunds`
  * (a refund of a paid session's payment intent, never beyond what was paid), `POST
- * /v1/customers`, `GET /v1/payment_intents/:id` and `POST /v1/payment_intents` (an off-session
- * charge of a kept card, answered as its test card would be). Every POST follows
+ * /v1/customers`, `GET /v1/payment_intents/:id`, `POST /v1/payment_intents` (an off-session
+ * charge of a kept card, answered as its test card would be) and `GET
+ * /v1/payment_intents/search` (by one metadata value, `metadata['key']:'value'`). Every POST follows
  * Stripe's idempotency rule: a key replayed with the same parameters answers the first result,
  * with other parameters (or on another endpoint) an error.
  */
@@ -270,6 +276,24 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
 
   const expandedIntent = (intent: StandInPaymentIntent, expand: boolean) =>
     expand ? { ...intent, payment_method: paymentMethods.get(intent.payment_method) } : intent;
+
+  /** Stripe's search, for the one query the app makes: the intents with a metadata value. */
+  const searchIntents = (params: URLSearchParams) => {
+    const query = /^metadata\['([\w-]+)'\]:'([\w-]+)'$/.exec(params.get('query') ?? '');
+    if (!query)
+      return stripeError(400, 'invalid_request_error', 'The stand-in cannot read this query.');
+    const [, field = '', value] = query;
+    const expand = expands(params, 'data.payment_method');
+    return json(200, {
+      object: 'search_result',
+      url: '/v1/payment_intents/search',
+      has_more: false,
+      next_page: null,
+      data: [...paymentIntents.values()]
+        .filter((intent) => intent.metadata[field] === value)
+        .map((intent) => expandedIntent(intent, expand)),
+    });
+  };
 
   const create = (form: URLSearchParams) => {
     // Every line, as Stripe sums them: a round trip has one per leg.
@@ -405,6 +429,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         answer = idempotently(key, `${url.pathname} ${raw}`, () => createCustomer(form));
       } else if (request.method === 'POST' && url.pathname === '/v1/payment_intents') {
         answer = idempotently(key, `${url.pathname} ${raw}`, () => charge(form));
+      } else if (request.method === 'GET' && url.pathname === '/v1/payment_intents/search') {
+        answer = searchIntents(url.searchParams);
       } else if (request.method === 'GET' && intentPath?.[1]) {
         const intent = paymentIntents.get(intentPath[1]);
         answer = intent
@@ -465,6 +491,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     loseNextAnswer: (path) => void losing.add(path),
     failNext: (path, count) => void failing.set(path, count),
     holdNextAnswer: (path) => new Promise<void>((arrived) => void holding.set(path, arrived)),
+    forgetIdempotencyKeys: () => idempotent.clear(),
     complete: (id, customer, card = STAND_IN_CARDS.visa) => {
       const session = sessions.get(id);
       if (!session) throw new Error(`no stand-in session ${id}`);

@@ -7,6 +7,7 @@ import {
   bills,
   outboxMessages,
   sandboxCharges,
+  sandboxCheckouts,
   tripEvents,
   type Database,
 } from '@app/db';
@@ -21,6 +22,8 @@ import {
 import { buildApp } from '../../app.ts';
 import { composeMessage } from '../notifications/compose-message.ts';
 import { messageRecorder } from '../notifications/record-messages.ts';
+import { createSandboxProvider } from '../payments/sandbox-provider.ts';
+import { chargeBill } from './charge-bill.ts';
 import { settleBalanceLink } from './settle-balance-link.ts';
 import { createSession } from '../auth/sessions.ts';
 import { OWNER_ONLY_MESSAGE } from '../../plugins/auth.ts';
@@ -409,6 +412,63 @@ describe.each(await databaseKinds())('the bill after the ride on %s', (kind) => 
     expect(after.status).toBe('payment_due');
     expect(after.charge?.status).toBe('declined');
     expect(charged.map((c) => [c.status, c.declineCode])).toEqual([['declined', 'card_declined']]);
+  });
+
+  it('answers a charge first heard of a day late by what it made, with a link open from then', async () => {
+    const { id, after } = await payWithTip('4000 0000 0000 0341');
+    expect(after.status).toBe('payment_due');
+    const [first] = await db.select().from(billCharges).where(eq(billCharges.appointmentId, id));
+    if (!first) throw new Error('no charge recorded');
+    // As if the first attempt's answer was lost, and the next came a day later (the server
+    // down): Stripe has forgotten the key by then, and the record's own link would be over.
+    const now = clock.now();
+    await db
+      .update(billCharges)
+      .set({
+        status: 'pending',
+        paymentIntentId: null,
+        declineCode: null,
+        linkSessionId: null,
+        linkUrl: null,
+        attempts: 1,
+        createdAt: new Date(now.getTime() - 25 * HOUR),
+        nextAttemptAt: now,
+      })
+      .where(eq(billCharges.id, first.id));
+    await db.update(bills).set({ status: 'charging' }).where(eq(bills.appointmentId, id));
+    // This charge alone: the other tests leave charges of their own.
+    const charged = await chargeBill(
+      {
+        db,
+        payments: createSandboxProvider({
+          db,
+          publicBaseUrl: testConfig().publicBaseUrl,
+          now: clock.now,
+        }),
+        recordMessages: messageRecorder({ ownerEmail: 'owner@example.com' }),
+        publicBaseUrl: testConfig().publicBaseUrl,
+        log: { warn: () => undefined },
+      },
+      first.id,
+      now,
+    );
+    // The declined payment the first attempt made, found, not a second one asked for.
+    expect(charged).toMatchObject({
+      status: 'declined',
+      paymentIntentId: first.paymentIntentId,
+    });
+    const made = await db
+      .select()
+      .from(sandboxCharges)
+      .where(eq(sandboxCharges.idempotencyKey, first.idempotencyKey));
+    expect(made).toHaveLength(1);
+    // A new link, open 23 hours from this minute.
+    const linkId = charged?.linkSessionId ?? '';
+    expect(linkId).not.toBe(first.linkSessionId);
+    const [link] = await db.select().from(sandboxCheckouts).where(eq(sandboxCheckouts.id, linkId));
+    const minute = Math.floor(now.getTime() / MINUTE) * MINUTE;
+    expect(link?.expiresAt.getTime()).toBe(minute + 23 * HOUR);
+    expect(await outbox(id, 'bill_payment_due')).toHaveLength(6);
   });
 
   it('settles a bill the deposit covered without charging, with a receipt', async () => {

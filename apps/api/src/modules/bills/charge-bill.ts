@@ -9,6 +9,11 @@ import type { RecordMessages } from '../notifications/record-messages.ts';
 const CHARGES_PER_RUN = 50;
 /** A payment link stays open this long (Stripe's Checkout allows at most a day). */
 export const PAYMENT_LINK_LIFETIME_MS = 23 * 3_600_000;
+/**
+ * Stripe keeps an idempotency key at least a day from its first use; a charge recorded longer
+ * ago than this may have been tried under a key Stripe has forgotten.
+ */
+const KEY_KEPT_MS = 23 * 3_600_000;
 
 type Charge = typeof billCharges.$inferSelect;
 
@@ -25,8 +30,10 @@ export interface ChargeDeps {
  * is claimed by one conditional update that pushes the next try back (so the job and a second
  * process leave it alone meanwhile, and a crash mid-call is retried later); every attempt sends
  * the same idempotency key, so the provider answers a repeated attempt with the same payment.
- * A bank's refusal (authentication wanted, or declined) opens a payment link for the same
- * amount, under a key of its own, and tells the customer. Answers the charge as it stands.
+ * Once the provider may have forgotten the key, an attempt after an earlier one first looks for
+ * the payment that one made (`findOffSessionCharge`), and takes it as the answer. A bank's
+ * refusal (authentication wanted, or declined) opens a payment link for the same amount, under a
+ * key of its own, and tells the customer. Answers the charge as it stands.
  */
 export async function chargeBill(
   deps: ChargeDeps,
@@ -66,28 +73,36 @@ export async function chargeBill(
   const reference = bookingReference(claimed.appointmentId);
   let outcome: OffSessionCharge;
   let link: { id: string; url: string } | null = null;
+  const keyMayBeForgotten =
+    claimed.attempts > 1 && now.getTime() - claimed.createdAt.getTime() >= KEY_KEPT_MS;
   try {
-    const card = ride.paymentIntentId ? await deps.payments.savedCard(ride.paymentIntentId) : null;
-    outcome = card
-      ? await deps.payments.chargeSavedCard({
-          customerId: card.customerId,
-          paymentMethodId: card.paymentMethodId,
-          amountCents: claimed.amountCents,
-          description: `${ride.carName} ride ${reference}: balance and tip`,
-          metadata: { appointmentId: claimed.appointmentId, purpose: 'balance', reference },
-          idempotencyKey: claimed.idempotencyKey,
-        })
-      : // A deposit paid before cards were kept: the customer pays through a link.
-        { status: 'declined', paymentIntentId: null, declineCode: 'no_saved_card' };
-    if (outcome.status !== 'succeeded')
-      // Its life counted from the charge's record, so every retry of the key asks the same.
-      link = await openPaymentLink(
-        deps,
-        claimed,
-        ride,
-        `bill-link-${claimed.id}`,
-        claimed.createdAt,
-      );
+    const made = keyMayBeForgotten
+      ? await deps.payments.findOffSessionCharge(claimed.idempotencyKey)
+      : null;
+    const card =
+      !made && ride.paymentIntentId ? await deps.payments.savedCard(ride.paymentIntentId) : null;
+    outcome =
+      made ??
+      (card
+        ? await deps.payments.chargeSavedCard({
+            customerId: card.customerId,
+            paymentMethodId: card.paymentMethodId,
+            amountCents: claimed.amountCents,
+            description: `${ride.carName} ride ${reference}: balance and tip`,
+            metadata: { appointmentId: claimed.appointmentId, purpose: 'balance', reference },
+            idempotencyKey: claimed.idempotencyKey,
+          })
+        : // A deposit paid before cards were kept: the customer pays through a link.
+          { status: 'declined', paymentIntentId: null, declineCode: 'no_saved_card' });
+    if (outcome.status !== 'succeeded') {
+      // Its life counted from the charge's record, so every retry of the key asks the same; a
+      // charge answered a day late (its record's link would be over) opens one from this minute.
+      const fresh =
+        claimed.createdAt.getTime() + PAYMENT_LINK_LIFETIME_MS - now.getTime() > 3_600_000;
+      link = fresh
+        ? await openPaymentLink(deps, claimed, ride, `bill-link-${claimed.id}`, claimed.createdAt)
+        : await openPaymentLink(deps, claimed, ride, ...linkOfMinute(claimed, now));
+    }
   } catch (error) {
     // Not reached, or the provider failed: the same key is sent again on the next attempt.
     const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 500);
@@ -134,6 +149,15 @@ async function openPaymentLink(
   });
 }
 
+/**
+ * A link's key and opening both from the minute asked: a retry within it makes the same session,
+ * a later one another (the one recorded is the one sent).
+ */
+function linkOfMinute(charge: Charge, now: Date): [key: string, opensAt: Date] {
+  const minute = Math.floor(now.getTime() / 60_000);
+  return [`bill-link-${charge.id}-${minute}`, new Date(minute * 60_000)];
+}
+
 export const LINK_NOT_DUE_MESSAGE = 'This bill has no payment waiting for a link.';
 
 /**
@@ -165,10 +189,7 @@ export async function renewPaymentLink(
   const current = await deps.payments.retrieveCheckout(charge.linkSessionId);
   if (current?.status === 'open' && current.url) return current.url;
   if (current?.status === 'complete') throw AppError.conflict(LINK_NOT_DUE_MESSAGE);
-  // The key and the life both from the minute asked: a retry within it makes the same session.
-  const minute = new Date(Math.floor(input.now.getTime() / 60_000) * 60_000);
-  const key = `bill-link-${charge.id}-${minute.getTime() / 60_000}`;
-  const link = await openPaymentLink(deps, charge, row, key, minute);
+  const link = await openPaymentLink(deps, charge, row, ...linkOfMinute(charge, input.now));
   await deps.db
     .update(billCharges)
     .set({ linkSessionId: link.id, linkUrl: link.url, updatedAt: input.now })

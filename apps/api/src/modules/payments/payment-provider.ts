@@ -116,6 +116,9 @@ export interface SavedCard {
   last4: string;
 }
 
+/** The metadata field an off-session charge carries its idempotency key in, to be found by it. */
+export const CHARGE_KEY_METADATA = 'idempotency_key';
+
 export interface OffSessionChargeRequest {
   customerId: string;
   paymentMethodId: string;
@@ -169,6 +172,12 @@ export interface PaymentProvider {
    * reached (the caller retries with the same key); a bank's refusal is an answer, not a throw.
    */
   chargeSavedCard(request: OffSessionChargeRequest): Promise<OffSessionCharge>;
+  /**
+   * What `chargeSavedCard` under this key made, found by the key the charge carries in its
+   * metadata (`CHARGE_KEY_METADATA`), not by the key itself: Stripe forgets keys after a day, and
+   * a charge retried later must not be made twice. null: none was made.
+   */
+  findOffSessionCharge(idempotencyKey: string): Promise<OffSessionCharge | null>;
   /** Verifies a webhook delivery (signature on the raw body) and reads its event. */
   parseWebhook(rawBody: Buffer, signature: string | undefined): Promise<PaymentEvent>;
 }

@@ -211,6 +211,18 @@ export function createSandboxProvider(options: {
     async chargeSavedCard(request) {
       return chargeSavedCard(options.db, request);
     },
+    async findOffSessionCharge(idempotencyKey) {
+      // The sandbox never forgets a key; its charges are found by it all the same.
+      const [found] = await options.db
+        .select({ charge: sandboxCharges, card: sandboxPaymentMethods })
+        .from(sandboxCharges)
+        .innerJoin(
+          sandboxPaymentMethods,
+          eq(sandboxPaymentMethods.id, sandboxCharges.paymentMethodId),
+        )
+        .where(eq(sandboxCharges.idempotencyKey, idempotencyKey));
+      return found ? outcomeOf(found.charge, found.card) : null;
+    },
     async parseWebhook() {
       throw AppError.notFound('The sandbox has no webhook: it fulfils payments directly.');
     },
@@ -311,6 +323,13 @@ async function chargeSavedCard(
   ) {
     throw new Error(IDEMPOTENCY_MISMATCH);
   }
+  return outcomeOf(charge, card);
+}
+
+function outcomeOf(
+  charge: typeof sandboxCharges.$inferSelect,
+  card: { brand: string; last4: string },
+): OffSessionCharge {
   return charge.status === 'succeeded'
     ? { status: charge.status, paymentIntentId: charge.id, brand: card.brand, last4: card.last4 }
     : { status: charge.status, paymentIntentId: charge.id, declineCode: charge.declineCode };

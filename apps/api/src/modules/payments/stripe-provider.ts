@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { SAVE_CARD_CONSENT } from '@app/shared';
 import { AppError } from '../../errors.ts';
 import {
+  CHARGE_KEY_METADATA,
   checkoutLines,
   type CheckoutSession,
   type OffSessionCharge,
@@ -38,6 +39,34 @@ function refusal(error: unknown): OffSessionCharge | null {
     paymentIntentId: error.payment_intent?.id ?? null,
     declineCode: error.decline_code ?? error.code ?? null,
   };
+}
+
+/**
+ * An off-session charge's payment intent as the bank left it, read as `refusal` reads the error
+ * its confirmation threw. Neither paid nor refused yet (processing) is thrown, for a retry.
+ */
+function offSessionOutcome(intent: Stripe.PaymentIntent): OffSessionCharge {
+  if (intent.status === 'succeeded') {
+    const card = typeof intent.payment_method === 'string' ? null : intent.payment_method?.card;
+    return {
+      status: 'succeeded',
+      paymentIntentId: intent.id,
+      brand: card?.brand ?? '',
+      last4: card?.last4 ?? '',
+    };
+  }
+  if (intent.status === 'requires_action') {
+    return { status: 'requires_action', paymentIntentId: intent.id, declineCode: null };
+  }
+  if (intent.status === 'requires_payment_method' || intent.status === 'canceled') {
+    const failure = intent.last_payment_error;
+    return {
+      status: failure?.code === 'authentication_required' ? 'requires_action' : 'declined',
+      paymentIntentId: intent.id,
+      declineCode: failure?.decline_code ?? failure?.code ?? null,
+    };
+  }
+  throw new Error(`Stripe left off-session payment ${intent.id} ${intent.status}`);
 }
 
 function toSession(session: Stripe.Checkout.Session): CheckoutSession {
@@ -162,7 +191,7 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
             off_session: true,
             confirm: true,
             description: request.description,
-            metadata: request.metadata,
+            metadata: { ...request.metadata, [CHARGE_KEY_METADATA]: request.idempotencyKey },
             expand: ['payment_method'],
           },
           { idempotencyKey: request.idempotencyKey },
@@ -173,28 +202,17 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
         if (refused) return refused;
         throw error;
       }
-      if (intent.status === 'succeeded') {
-        const card = typeof intent.payment_method === 'string' ? null : intent.payment_method?.card;
-        return {
-          status: 'succeeded',
-          paymentIntentId: intent.id,
-          brand: card?.brand ?? '',
-          last4: card?.last4 ?? '',
-        };
-      }
-      if (intent.status === 'requires_action') {
-        return { status: 'requires_action', paymentIntentId: intent.id, declineCode: null };
-      }
-      if (intent.status === 'requires_payment_method' || intent.status === 'canceled') {
-        const failure = intent.last_payment_error;
-        return {
-          status: 'declined',
-          paymentIntentId: intent.id,
-          declineCode: failure?.decline_code ?? failure?.code ?? null,
-        };
-      }
-      // Processing (not a card's way) or unconfirmed: neither paid nor refused yet.
-      throw new Error(`Stripe left off-session payment ${intent.id} ${intent.status}`);
+      return offSessionOutcome(intent);
+    },
+    async findOffSessionCharge(idempotencyKey) {
+      // Keys are ours (`bill-charge-<uuid>`): nothing in one can break out of the quotes.
+      if (!/^[\w-]+$/.test(idempotencyKey)) throw new Error('An idempotency key of words only');
+      const found = await stripe.paymentIntents.search({
+        query: `metadata['${CHARGE_KEY_METADATA}']:'${idempotencyKey}'`,
+        expand: ['data.payment_method'],
+      });
+      const intent = found.data.find((i) => i.status === 'succeeded') ?? found.data[0];
+      return intent ? offSessionOutcome(intent) : null;
     },
     async parseWebhook(rawBody, signature) {
       let event: Stripe.Event;

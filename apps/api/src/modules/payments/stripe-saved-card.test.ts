@@ -10,6 +10,7 @@ import {
 } from '../../test/stripe-stand-in.ts';
 import type {
   CheckoutRequest,
+  OffSessionCharge,
   OffSessionChargeRequest,
   PaymentProvider,
   SavedCard,
@@ -178,6 +179,8 @@ describe('the saved card through Stripe', () => {
       confirm: 'true',
       description: 'Tesla Model S ride, balance and tip',
       'metadata[billId]': request.metadata.billId,
+      // To be found by it once Stripe has forgotten the key (`findOffSessionCharge`).
+      'metadata[idempotency_key]': request.idempotencyKey,
     });
     expect(headers['idempotency-key']).toBe(request.idempotencyKey);
     // The same key again: Stripe answers the same payment, and charges nothing more.
@@ -252,5 +255,30 @@ describe('the saved card through Stripe', () => {
     expect(chargesOf(request)).toHaveLength(0);
     expect((await provider.chargeSavedCard(request)).status).toBe('succeeded');
     expect(chargesOf(request)).toHaveLength(1);
+  });
+
+  it('finds what a key charged by the key in its metadata, after Stripe has forgotten the key', async () => {
+    const cards = [
+      STAND_IN_CARDS.visa,
+      STAND_IN_CARDS.authenticationRequired,
+      STAND_IN_CARDS.requiresAction,
+      STAND_IN_CARDS.chargeDeclined,
+    ];
+    const made: [OffSessionChargeRequest, OffSessionCharge][] = [];
+    for (const card of cards) {
+      const request = chargeRequest(await paidWith(card));
+      made.push([request, await provider.chargeSavedCard(request)]);
+    }
+    stripe.forgetIdempotencyKeys();
+    for (const [request, answer] of made) {
+      // Read as the charge's own answer was: paid with its card, or refused with the bank's word.
+      expect(await provider.findOffSessionCharge(request.idempotencyKey)).toEqual(answer);
+    }
+    // Nothing made under a key: nothing found, and no charge made by asking.
+    const before = stripe.paymentIntents.size;
+    expect(await provider.findOffSessionCharge(`charge-${randomUUID()}`)).toBeNull();
+    expect(stripe.paymentIntents.size).toBe(before);
+    // A key that could break out of the query's quotes is refused before Stripe is asked.
+    await expect(provider.findOffSessionCharge("x' OR status:'succeeded")).rejects.toThrow();
   });
 });
