@@ -36,6 +36,7 @@ export interface StandInRefund {
   currency: string;
   payment_intent: string;
   status: 'succeeded';
+  metadata: Record<string, string>;
   created: number;
 }
 
@@ -172,7 +173,8 @@ function expands(params: URLSearchParams, field: string): boolean {
  * (a refund of a paid session's payment intent, never beyond what was paid), `POST
  * /v1/customers`, `GET /v1/payment_intents/:id`, `POST /v1/payment_intents` (an off-session
  * charge of a kept card, answered as its test card would be) and `GET
- * /v1/payment_intents/search` (by one metadata value, `metadata['key']:'value'`). Every POST follows
+ * /v1/payment_intents/search` (by one metadata value, `metadata['key']:'value'`), `GET /v1/refunds`
+ * (a payment's). Every POST follows
  * Stripe's idempotency rule: a key replayed with the same parameters answers the first result,
  * with other parameters (or on another endpoint) an error.
  */
@@ -375,6 +377,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       currency: paid.currency,
       payment_intent: paymentIntent,
       status: 'succeeded',
+      metadata: formObject(form, 'metadata'),
       created: Math.floor(Date.now() / 1000),
     };
     refunds.set(made.id, made);
@@ -429,6 +432,15 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         answer = idempotently(key, `${url.pathname} ${raw}`, () => createCustomer(form));
       } else if (request.method === 'POST' && url.pathname === '/v1/payment_intents') {
         answer = idempotently(key, `${url.pathname} ${raw}`, () => charge(form));
+      } else if (request.method === 'GET' && url.pathname === '/v1/refunds') {
+        // A payment's refunds, newest first, in one page.
+        const paymentIntent = url.searchParams.get('payment_intent');
+        answer = json(200, {
+          object: 'list',
+          url: '/v1/refunds',
+          has_more: false,
+          data: [...refunds.values()].filter((r) => r.payment_intent === paymentIntent).reverse(),
+        });
       } else if (request.method === 'GET' && url.pathname === '/v1/payment_intents/search') {
         answer = searchIntents(url.searchParams);
       } else if (request.method === 'GET' && intentPath?.[1]) {

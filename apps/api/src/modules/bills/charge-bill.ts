@@ -3,17 +3,16 @@ import { appointments, billCharges, bills, services, users, type Database } from
 import { bookingReference } from '@app/shared';
 import { AppError } from '../../errors.ts';
 import { billPageUrl } from '../../calendar/ride-calendar.ts';
-import type { OffSessionCharge, PaymentProvider } from '../payments/payment-provider.ts';
+import {
+  keyMayBeForgotten,
+  type OffSessionCharge,
+  type PaymentProvider,
+} from '../payments/payment-provider.ts';
 import type { RecordMessages } from '../notifications/record-messages.ts';
 
 const CHARGES_PER_RUN = 50;
 /** A payment link stays open this long (Stripe's Checkout allows at most a day). */
 export const PAYMENT_LINK_LIFETIME_MS = 23 * 3_600_000;
-/**
- * Stripe keeps an idempotency key at least a day from its first use; a charge recorded longer
- * ago than this may have been tried under a key Stripe has forgotten.
- */
-const KEY_KEPT_MS = 23 * 3_600_000;
 
 type Charge = typeof billCharges.$inferSelect;
 
@@ -73,10 +72,8 @@ export async function chargeBill(
   const reference = bookingReference(claimed.appointmentId);
   let outcome: OffSessionCharge;
   let link: { id: string; url: string } | null = null;
-  const keyMayBeForgotten =
-    claimed.attempts > 1 && now.getTime() - claimed.createdAt.getTime() >= KEY_KEPT_MS;
   try {
-    const made = keyMayBeForgotten
+    const made = keyMayBeForgotten(claimed, now)
       ? await deps.payments.findOffSessionCharge(claimed.idempotencyKey)
       : null;
     const card =

@@ -116,8 +116,24 @@ export interface SavedCard {
   last4: string;
 }
 
-/** The metadata field an off-session charge carries its idempotency key in, to be found by it. */
-export const CHARGE_KEY_METADATA = 'idempotency_key';
+/**
+ * The metadata field an off-session charge or a refund carries its idempotency key in, to be
+ * found by it once the provider has forgotten the key.
+ */
+export const KEY_METADATA = 'idempotency_key';
+
+/**
+ * Stripe keeps an idempotency key at least a day from its first use. An attempt more than this
+ * after its record was written, with an attempt before it, may send a key Stripe has forgotten:
+ * it first looks for what that key made (`findOffSessionCharge`, `findRefund`).
+ */
+const KEY_SURELY_KEPT_MS = 23 * 3_600_000;
+export function keyMayBeForgotten(
+  attempt: { attempts: number; createdAt: Date },
+  now: Date,
+): boolean {
+  return attempt.attempts > 1 && now.getTime() - attempt.createdAt.getTime() >= KEY_SURELY_KEPT_MS;
+}
 
 export interface OffSessionChargeRequest {
   customerId: string;
@@ -158,6 +174,8 @@ export interface PaymentProvider {
   retrieveCheckout(id: string): Promise<CheckoutSession | null>;
   /** Gives (part of) a payment back; throws when the provider cannot be reached or refuses. */
   refund(request: RefundRequest): Promise<ProviderRefund>;
+  /** What `refund` under this key made of the payment, found by its metadata; null: none. */
+  findRefund(request: Omit<RefundRequest, 'amountCents'>): Promise<ProviderRefund | null>;
   /** The account's customer at the provider; the same key answers the same customer. */
   createCustomer(request: {
     email: string;
@@ -174,7 +192,7 @@ export interface PaymentProvider {
   chargeSavedCard(request: OffSessionChargeRequest): Promise<OffSessionCharge>;
   /**
    * What `chargeSavedCard` under this key made, found by the key the charge carries in its
-   * metadata (`CHARGE_KEY_METADATA`), not by the key itself: Stripe forgets keys after a day, and
+   * metadata (`KEY_METADATA`), not by the key itself: Stripe forgets keys after a day, and
    * a charge retried later must not be made twice. null: none was made.
    */
   findOffSessionCharge(idempotencyKey: string): Promise<OffSessionCharge | null>;

@@ -39,7 +39,7 @@ describe.each(await databaseKinds())('refunds through Stripe on %s', (kind) => {
   });
 
   /** A payment made at Stripe for an appointment, and the refund of it decided (pending). */
-  const decidedRefund = async () => {
+  const decidedRefund = async (amountCents = 6600) => {
     const { db } = database.handle;
     const appointmentId = await insertAppointment(db, {
       userId: await insertUser(db),
@@ -65,7 +65,7 @@ describe.each(await databaseKinds())('refunds through Stripe on %s', (kind) => {
         appointmentId,
         checkoutSessionId: id,
         paymentIntentId: paid.payment_intent as string,
-        amountCents: 6600,
+        amountCents,
         reason: 'late_payment',
         at: clock.now(),
       }),
@@ -174,6 +174,33 @@ describe.each(await databaseKinds())('refunds through Stripe on %s', (kind) => {
       providerRefundId: given[0]?.id,
       attempts: 2,
       lastError: null,
+    });
+  });
+
+  it('refunds once when taken up after Stripe has forgotten the key, finding the refund it made', async () => {
+    // Half the payment: a second refund of it would be taken, so only finding the first stops it.
+    const { refundId, paymentIntent } = await decidedRefund(3300);
+    const dying: PaymentProvider = {
+      ...provider,
+      refund: async (request) => {
+        await provider.refund(request);
+        throw new Error('the process stopped here');
+      },
+    };
+    await issueRefund(database.handle.db, dying, refundId, clock.now(), silentLog);
+    expect(madeAtStripe(paymentIntent)).toHaveLength(1);
+
+    // The servers stay down for a day: Stripe forgets the key, the refund is due again.
+    clock.advance(25 * HOUR);
+    stripe.forgetIdempotencyKeys();
+    await issuePendingRefunds(database.handle.db, provider, clock.now(), silentLog);
+    const given = madeAtStripe(paymentIntent);
+    expect(given.map((r) => r.amount)).toEqual([3300]);
+    expect(given[0]?.metadata).toEqual({ idempotency_key: (await row(refundId)).idempotencyKey });
+    expect(await row(refundId)).toMatchObject({
+      status: 'succeeded',
+      providerRefundId: given[0]?.id,
+      attempts: 2,
     });
   });
 

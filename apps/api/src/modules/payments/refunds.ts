@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { refunds, type Database } from '@app/db';
 import { UNKEPT_PAYMENT_REASONS, type RefundReason, type RefundView } from '@app/shared';
-import type { PaymentProvider } from './payment-provider.ts';
+import { keyMayBeForgotten, type PaymentProvider } from './payment-provider.ts';
 
 /** A refund is tried this many times (a minute apart at first, then up to an hour) before it fails. */
 export const MAX_REFUND_ATTEMPTS = 10;
@@ -86,7 +86,8 @@ export async function refundOfCheckout(
  * Issues one pending refund through the provider, if it is due. The attempt is claimed first by
  * one conditional update that also pushes the next try back (so a second process, or the job,
  * leaves it alone meanwhile, and a crash mid-call is retried later); every attempt sends the
- * same idempotency key, so a provider that already took the refund answers that same refund.
+ * same idempotency key, so a provider that already took the refund answers that same refund (one
+ * that may have forgotten the key is first asked for the refund made under it).
  * Answers the refund as it stands afterwards, or null when it was not due.
  */
 export async function issueRefund(
@@ -112,11 +113,14 @@ export async function issueRefund(
 
   let outcome: Partial<Refund>;
   try {
-    const made = await provider.refund({
+    const request = {
       paymentIntentId: claimed.paymentIntentId,
       amountCents: claimed.amountCents,
       idempotencyKey: claimed.idempotencyKey,
-    });
+    };
+    const made =
+      (keyMayBeForgotten(claimed, now) ? await provider.findRefund(request) : null) ??
+      (await provider.refund(request));
     outcome = { status: made.status, providerRefundId: made.id, lastError: null };
   } catch (error) {
     const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 500);

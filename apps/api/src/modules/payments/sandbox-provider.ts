@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   sandboxCharges,
   sandboxCheckouts,
@@ -179,6 +179,18 @@ export function createSandboxProvider(options: {
         throw new Error(IDEMPOTENCY_MISMATCH);
       }
       return { id: refund.id, status: 'succeeded' };
+    },
+    async findRefund(request) {
+      const [made] = await options.db
+        .select({ id: sandboxRefunds.id })
+        .from(sandboxRefunds)
+        .where(
+          and(
+            eq(sandboxRefunds.idempotencyKey, request.idempotencyKey),
+            eq(sandboxRefunds.paymentIntentId, request.paymentIntentId),
+          ),
+        );
+      return made ? { id: made.id, status: 'succeeded' } : null;
     },
     async createCustomer(request) {
       await options.db

@@ -3,11 +3,12 @@ import { z } from 'zod';
 import { SAVE_CARD_CONSENT } from '@app/shared';
 import { AppError } from '../../errors.ts';
 import {
-  CHARGE_KEY_METADATA,
+  KEY_METADATA,
   checkoutLines,
   type CheckoutSession,
   type OffSessionCharge,
   type PaymentProvider,
+  type ProviderRefund,
 } from './payment-provider.ts';
 
 export interface StripeOptions {
@@ -67,6 +68,12 @@ function offSessionOutcome(intent: Stripe.PaymentIntent): OffSessionCharge {
     };
   }
   throw new Error(`Stripe left off-session payment ${intent.id} ${intent.status}`);
+}
+
+/** pending and requires_action still end in the customer's account; failed and canceled do not. */
+function providerRefund(refund: Stripe.Refund): ProviderRefund {
+  const declined = refund.status === 'failed' || refund.status === 'canceled';
+  return { id: refund.id, status: declined ? 'failed' : 'succeeded' };
 }
 
 function toSession(session: Stripe.Checkout.Session): CheckoutSession {
@@ -149,12 +156,25 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
     },
     async refund(request) {
       const refund = await stripe.refunds.create(
-        { payment_intent: request.paymentIntentId, amount: request.amountCents },
+        {
+          payment_intent: request.paymentIntentId,
+          amount: request.amountCents,
+          metadata: { [KEY_METADATA]: request.idempotencyKey },
+        },
         { idempotencyKey: request.idempotencyKey },
       );
-      // pending and requires_action still end in the customer's account; failed and canceled do not.
-      const declined = refund.status === 'failed' || refund.status === 'canceled';
-      return { id: refund.id, status: declined ? 'failed' : 'succeeded' };
+      return providerRefund(refund);
+    },
+    async findRefund(request) {
+      // Refunds have no search: a payment's own are few, listed newest first.
+      for await (const refund of stripe.refunds.list({
+        payment_intent: request.paymentIntentId,
+        limit: 100,
+      })) {
+        if (refund.metadata?.[KEY_METADATA] === request.idempotencyKey)
+          return providerRefund(refund);
+      }
+      return null;
     },
     async createCustomer(request) {
       const customer = await stripe.customers.create(
@@ -191,7 +211,7 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
             off_session: true,
             confirm: true,
             description: request.description,
-            metadata: { ...request.metadata, [CHARGE_KEY_METADATA]: request.idempotencyKey },
+            metadata: { ...request.metadata, [KEY_METADATA]: request.idempotencyKey },
             expand: ['payment_method'],
           },
           { idempotencyKey: request.idempotencyKey },
@@ -208,7 +228,7 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
       // Keys are ours (`bill-charge-<uuid>`): nothing in one can break out of the quotes.
       if (!/^[\w-]+$/.test(idempotencyKey)) throw new Error('An idempotency key of words only');
       const found = await stripe.paymentIntents.search({
-        query: `metadata['${CHARGE_KEY_METADATA}']:'${idempotencyKey}'`,
+        query: `metadata['${KEY_METADATA}']:'${idempotencyKey}'`,
         expand: ['data.payment_method'],
       });
       const intent = found.data.find((i) => i.status === 'succeeded') ?? found.data[0];
