@@ -75,23 +75,29 @@ export function field(scope: Page | Locator, label: string): Locator {
 }
 
 /**
- * Closes every toast on screen (each has its own close button), so the next check can expect
- * a fresh toast even when its text is the same as an earlier one. A toast may close on its own
- * (after 5 s) while its button is being clicked: it slides out and leaves the page, and the click
- * would then wait for a button that is gone. So each click has a short timeout, and what decides
- * is the last line: no toast is left.
+ * Closes every toast, so the next check can expect a fresh toast even when its text is the same
+ * as an earlier one. Two show at a time and the rest wait their turn (`limit={2}`): as one
+ * closes, a waiting one slides in, so closing goes on until none is left for a whole second. A
+ * toast may close on its own (after 5 s) while its button is being clicked: it slides out and
+ * leaves the page, and the click would then wait for a button that is gone. So each click has a
+ * short timeout, and what decides is that no toast is left.
  */
 export async function dismissToasts(page: Page): Promise<void> {
   const alerts = page.getByRole('alert');
-  for (let i = 0; i < 10 && (await alerts.count()) > 0; i++) {
-    await alerts
-      .first()
-      .getByRole('button')
-      .first()
-      .click({ timeout: 2_000 })
-      .catch(() => undefined);
-  }
-  await expect(alerts).toHaveCount(0);
+  await expect(async () => {
+    for (let i = 0; i < 10 && (await alerts.count()) > 0; i++) {
+      await alerts
+        .first()
+        .getByRole('button')
+        .first()
+        .click({ timeout: 2_000 })
+        .catch(() => undefined);
+    }
+    await expect(alerts).toHaveCount(0, { timeout: 2_000 });
+    // A toast waiting its turn shows as soon as the last one has gone.
+    await page.waitForTimeout(1_000);
+    await expect(alerts).toHaveCount(0, { timeout: 0 });
+  }).toPass({ timeout: 30_000 });
 }
 
 /** The combined Login / Sign Up form, by its heading (Login or Sign Up). */
