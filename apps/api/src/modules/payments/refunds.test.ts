@@ -74,6 +74,15 @@ describe.each(await databaseKinds())('refunds through Stripe on %s', (kind) => {
     return { refundId, paymentIntent: paid.payment_intent as string, checkoutSessionId: id };
   };
 
+  /** The process dies once Stripe has taken the refund, before the row says so. */
+  const dyingOnceTaken = (): PaymentProvider => ({
+    ...provider,
+    refund: async (request) => {
+      await provider.refund(request);
+      throw new Error('the process stopped here');
+    },
+  });
+
   const row = async (id: string) => {
     const [refund] = await database.handle.db.select().from(refunds).where(eq(refunds.id, id));
     if (!refund) throw new Error(`no refund ${id}`);
@@ -149,15 +158,7 @@ describe.each(await databaseKinds())('refunds through Stripe on %s', (kind) => {
 
   it('gets the same refund back after a crash between Stripe’s acceptance and the mark', async () => {
     const { refundId, paymentIntent } = await decidedRefund();
-    // The process dies once Stripe has taken the refund, before the row says so.
-    const dying: PaymentProvider = {
-      ...provider,
-      refund: async (request) => {
-        await provider.refund(request);
-        throw new Error('the process stopped here');
-      },
-    };
-    await issueRefund(database.handle.db, dying, refundId, clock.now(), silentLog);
+    await issueRefund(database.handle.db, dyingOnceTaken(), refundId, clock.now(), silentLog);
     expect(madeAtStripe(paymentIntent)).toHaveLength(1);
     expect(await row(refundId)).toMatchObject({ status: 'pending', attempts: 1 });
 
@@ -180,14 +181,7 @@ describe.each(await databaseKinds())('refunds through Stripe on %s', (kind) => {
   it('refunds once when taken up after Stripe has forgotten the key, finding the refund it made', async () => {
     // Half the payment: a second refund of it would be taken, so only finding the first stops it.
     const { refundId, paymentIntent } = await decidedRefund(3300);
-    const dying: PaymentProvider = {
-      ...provider,
-      refund: async (request) => {
-        await provider.refund(request);
-        throw new Error('the process stopped here');
-      },
-    };
-    await issueRefund(database.handle.db, dying, refundId, clock.now(), silentLog);
+    await issueRefund(database.handle.db, dyingOnceTaken(), refundId, clock.now(), silentLog);
     expect(madeAtStripe(paymentIntent)).toHaveLength(1);
 
     // The servers stay down for a day: Stripe forgets the key, the refund is due again.
