@@ -120,6 +120,9 @@ const PUBLIC_PAGES: RouteCase[] = [
     ready: async ({ page, services, account }) => {
       await loaded(page, new RegExp(services[0]?.name ?? ''));
       await expect(page.getByRole('list', { name: 'Choose a day', exact: true })).toBeVisible();
+      // The live page: the server's form is disabled until hydrated (a moment, longer under
+      // load), and its day strip, a scrolling list, then holds nothing a keyboard can reach.
+      if (services[0]?.available) await expect(bookButton(page)).toBeEnabled();
       if (account) await expect(field(main(page), 'Pickup address')).toBeVisible();
     },
   },
@@ -251,6 +254,17 @@ test.describe('every route, signed out', () => {
       await expectNoA11yViolations();
     });
   }
+
+  // The server's page before its script has run (a moment, or seconds on a slow phone): its
+  // form is disabled until live, and its day strip shows its first days without scrolling.
+  test('a car, as the server sends it', async ({ page, services, expectNoA11yViolations }) => {
+    await page.route(/\/assets\/.+\.js$/, (route) => route.abort());
+    await page.goto(`/appointment/${services[0]?._id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(services[0]?.name ?? '');
+    await expect(bookButton(page)).toBeDisabled();
+    await expect(page.getByRole('list', { name: 'Choose a day', exact: true })).toBeVisible();
+    await expectNoA11yViolations();
+  });
 
   // Each shows the same login page (only ?next= differs): axe checks it once.
   test('signed-in-only pages send the visitor to /login', async ({

@@ -233,6 +233,7 @@ export function BookingForm({ service }: { service: Service }) {
             error={errorOf('slot')}
             marked={nightTimes}
             prices={starts && serviceType ? differingPrices(starts) : undefined}
+            disabled={!restored}
           />
         </div>
 

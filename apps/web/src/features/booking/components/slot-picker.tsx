@@ -21,6 +21,12 @@ interface SlotPickerProps {
   marked?: { times: ReadonlySet<string>; note: string } | undefined;
   /** The price of each time that costs other than the day's usual price (the quote's). */
   prices?: ReadonlyMap<string, string> | undefined;
+  /**
+   * Its buttons are disabled (the server's form, before it is live): the strip then shows its
+   * first days without scrolling, since a scrolling list with nothing to focus in it is one a
+   * keyboard cannot move (axe's scrollable-region-focusable). It scrolls once live.
+   */
+  disabled?: boolean | undefined;
 }
 
 const ERROR_ID = 'time-slots-error';
@@ -118,6 +124,7 @@ export function SlotPicker({
   error,
   marked,
   prices,
+  disabled,
 }: SlotPickerProps) {
   const stripRef = useRef<HTMLUListElement>(null);
   const gridRef = useRef<HTMLUListElement>(null);
@@ -204,7 +211,7 @@ export function SlotPicker({
         aria-labelledby="day-strip-label"
         aria-describedby="day-strip-hint"
         onKeyDown={onStripKeyDown}
-        className="-mx-2 mt-2 flex snap-x scroll-px-2 gap-2 overflow-x-auto scroll-smooth p-2 pb-3 [scrollbar-width:thin] motion-reduce:scroll-auto"
+        className={`-mx-2 mt-2 flex snap-x scroll-px-2 gap-2 ${disabled ? 'overflow-x-hidden' : 'overflow-x-auto'} scroll-smooth p-2 pb-3 [scrollbar-width:thin] motion-reduce:scroll-auto`}
       >
         {days.map((day) => {
           const chosen = day.key === selectedDayKey;
