@@ -143,16 +143,21 @@ describe.each(await databaseKinds())('GET /api/user/rides on %s', (kind) => {
 
   it("shows a round trip's legs as two rides, the first naming its return", async () => {
     const { browser, userId } = await signedInBrowser(app, db, clock.now());
-    const leg = (slotDate: string) =>
+    const leg = (slotDate: string, addresses?: { pickupAddress: string; dropoffAddress: string }) =>
       insertAppointment(db, {
         userId,
         serviceId: tesla,
         slotDate,
         slotTime: '9:00 AM',
         status: 'paid',
+        ...addresses,
       });
     const first = await leg('16_12_2026');
-    const back = await leg('18_12_2026');
+    // The return's drop-off left blank when booked: its leg was booked to the first's pickup.
+    const back = await leg('18_12_2026', {
+      pickupAddress: 'Logan Airport, Boston, MA',
+      dropoffAddress: '1 Main Street, Norfolk, MA',
+    });
     await db
       .update(appointments)
       .set({ needsReturnRide: true, returnPickupAddress: 'Logan Airport, Boston, MA' })
@@ -168,8 +173,8 @@ describe.each(await databaseKinds())('GET /api/user/rides on %s', (kind) => {
     ]);
     expect(upcoming[0]?.trip.returnRide).toEqual({
       pickupAddress: 'Logan Airport, Boston, MA',
-      // Not given when booked: the page reads "drop-off to be agreed".
-      dropoffAddress: '',
+      // The leg's own, not the blank asked for (which would read "drop-off to be agreed").
+      dropoffAddress: '1 Main Street, Norfolk, MA',
       leg: { id: back, slotDate: '18_12_2026', slotTime: '9:00 AM', cancelled: false },
     });
   });

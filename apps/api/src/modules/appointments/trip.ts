@@ -19,7 +19,10 @@ type TripColumns = Pick<
  */
 export function tripOf(
   appointment: TripColumns,
-  leg?: Pick<Row, 'id' | 'slotDate' | 'slotTime' | 'status'> | null,
+  leg?: Pick<
+    Row,
+    'id' | 'slotDate' | 'slotTime' | 'status' | 'pickupAddress' | 'dropoffAddress'
+  > | null,
 ): Trip {
   return {
     pickupAddress: appointment.pickupAddress,
@@ -27,8 +30,13 @@ export function tripOf(
     returnRide:
       appointment.needsReturnRide === true
         ? {
-            pickupAddress: appointment.returnPickupAddress,
-            dropoffAddress: appointment.returnDropoffAddress,
+            // A booked return's own addresses (its booking filled in those left blank, as
+            // `book-appointment.ts` does); one to book later's as asked, from where this ride
+            // ends unless told (an empty drop-off is "to be agreed").
+            pickupAddress:
+              leg?.pickupAddress ??
+              (appointment.returnPickupAddress.trim() || appointment.dropoffAddress),
+            dropoffAddress: leg?.dropoffAddress ?? appointment.returnDropoffAddress,
             leg: leg
               ? {
                   id: leg.id,
