@@ -95,4 +95,23 @@ describe.each(await databaseKinds())('the sandbox payment provider on %s', (kind
       'Keys for idempotent requests can only be used with the same parameters',
     );
   });
+
+  it('finds a refund by its key and payment, as Stripe is asked once it has forgotten the key', async () => {
+    const request = checkoutRequest();
+    const { id } = await sandbox.createCheckout(request);
+    const paymentIntentId = `pi_sandbox_${randomUUID().replaceAll('-', '')}`;
+    await database.handle.db
+      .update(sandboxCheckouts)
+      .set({ status: 'complete', paymentStatus: 'paid', paymentIntentId })
+      .where(eq(sandboxCheckouts.id, id));
+    const idempotencyKey = `refund-${randomUUID()}`;
+    const made = await sandbox.refund({ paymentIntentId, amountCents: 3300, idempotencyKey });
+    expect(await sandbox.findRefund({ paymentIntentId, idempotencyKey })).toEqual(made);
+    expect(
+      await sandbox.findRefund({ paymentIntentId, idempotencyKey: `refund-${randomUUID()}` }),
+    ).toBeNull();
+    expect(
+      await sandbox.findRefund({ paymentIntentId: 'pi_sandbox_other', idempotencyKey }),
+    ).toBeNull();
+  });
 });
