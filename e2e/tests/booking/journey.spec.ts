@@ -1,4 +1,5 @@
 import {
+  DAY_PARTS,
   depositDollars,
   discountedDollars,
   estimateRide,
@@ -11,6 +12,7 @@ import {
   PROMOTION_PERCENT,
   rateDayOf,
   rateKindOf,
+  slotsByDayPart,
   type Service,
   type SlotDay,
 } from '@app/shared';
@@ -376,9 +378,15 @@ test.describe('the phone journey', () => {
       await expectNoA11yViolations();
     }
 
-    // A whole day ahead: its times by morning, afternoon and evening, five a row, 44 px targets.
-    const ahead = offeredDays(rendered)[3];
-    if (!ahead) throw new Error('the window is shorter than four days');
+    // A whole day ahead: its times by morning, afternoon and evening, five a row, 44 px targets;
+    // one the other specs' rides left more than a row of in each part.
+    const ahead = offeredDays(rendered)
+      .slice(3)
+      .find((day) => {
+        const parts = slotsByDayPart(day.slots);
+        return parts.length === DAY_PARTS.length && parts.every((part) => part.slots.length > 5);
+      });
+    if (!ahead) throw new Error('no day ahead with more than five times in each part');
     await clickUntilPressed(dayButtonByText(page, ahead));
     const grid = timeList(page);
     for (const part of ['Morning', 'Afternoon', 'Evening']) {
